@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Zero package dependencies and no C targets: everything here is pure Swift.
+let package = Package(
+    name: "IncrementalImage",
+    products: [
+        .library(name: "Deflate", targets: ["Deflate"]),
+        .library(name: "ImageCore", targets: ["ImageCore"]),
+        .library(name: "PNGCodec", targets: ["PNGCodec"]),
+        .library(name: "JPEGCodec", targets: ["JPEGCodec"]),
+        .executable(name: "imagefeed", targets: ["imagefeed"]),
+        .executable(name: "benchmark", targets: ["benchmark"]),
+    ],
+    targets: [
+        .target(name: "Deflate"),
+        .target(name: "ImageCore"),
+        .target(name: "PNGCodec", dependencies: ["ImageCore", "Deflate"]),
+        .target(name: "JPEGCodec", dependencies: ["ImageCore"]),
+        .executableTarget(name: "imagefeed", dependencies: ["ImageCore", "PNGCodec", "JPEGCodec"]),
+        .executableTarget(
+            name: "benchmark",
+            dependencies: ["Deflate", "ImageCore", "PNGCodec", "JPEGCodec"],
+            path: "Benchmarks/benchmark"
+        ),
+        // Shared test helpers: fixture paths, manifest reader, SHA-256, seeded RNG.
+        .target(name: "TestSupport", dependencies: ["ImageCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestSupport"]),
+        .testTarget(name: "ImageCoreTests", dependencies: ["ImageCore", "TestSupport"]),
+        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Deflate", "TestSupport"]),
+        .testTarget(name: "JPEGCodecTests", dependencies: ["JPEGCodec", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

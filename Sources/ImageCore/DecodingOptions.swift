@@ -1,0 +1,40 @@
+/// Output size relative to the stored image. JPEG scales in the DCT domain (cheap);
+/// other formats ignore it.
+public enum ScaleFactor: Int, Sendable, Hashable, CaseIterable {
+    /// Full size.
+    case full = 1
+    /// 1/2 in each direction (rounded up, as libjpeg does).
+    case half = 2
+    /// 1/4 in each direction.
+    case quarter = 4
+    /// 1/8 in each direction.
+    case eighth = 8
+
+    /// The divisor: 1, 2, 4 or 8.
+    public var denominator: Int { rawValue }
+
+    /// `ceil(size / denominator)`, libjpeg's `jdiv_round_up`.
+    public func scaled(_ size: Int) -> Int { (size + rawValue - 1) / rawValue }
+}
+
+/// How a decoder should decode.
+public struct DecodingOptions: Sendable, Hashable {
+    /// Bounds checked before allocating.
+    public var limits: Limits
+    /// Output scale (JPEG only).
+    public var scale: ScaleFactor
+    /// Whether CRCs and Adler-32 checks are verified (default true).
+    public var verifyChecksums: Bool
+    /// The pixel format wanted instead of the file's natural one; `nil` keeps the natural format.
+    /// `.cmyk8` asks a CMYK/YCCK JPEG for its raw CMYK samples.
+    public var preferredFormat: PixelFormat?
+
+    /// Makes options; every argument has a default.
+    public init(limits: Limits = Limits(), scale: ScaleFactor = .full, verifyChecksums: Bool = true,
+                preferredFormat: PixelFormat? = nil) {
+        self.limits = limits
+        self.scale = scale
+        self.verifyChecksums = verifyChecksums
+        self.preferredFormat = preferredFormat
+    }
+}

@@ -1,0 +1,1 @@
+print("imagefeed: not built yet")
