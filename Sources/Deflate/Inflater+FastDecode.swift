@@ -1,0 +1,106 @@
+extension Inflater {
+    /// Decodes tokens while at least 8 input bytes and 266 bytes of output room remain.
+    /// Returns true at the end of the block, false when it stopped for input or output room.
+    ///
+    /// Each iteration refills the bit buffer with one unaligned 8-byte load (so 56...63 bits are
+    /// buffered) and then decodes a whole token without checks: a token takes at most
+    /// 15 + 5 + 15 + 13 = 48 bits. Matches are copied 8 bytes at a time when the distance is at
+    /// least 8, writing up to 7 bytes past the match into the window's slack.
+    /// The careful twin is ``decodeTokenCarefully()``.
+    func decodeFast() throws -> Bool {
+        var bits = bitBuffer
+        var available = UInt64(bitCount)
+        var input = inputPosition
+        let inputLimit = inputEnd - Inflater.fastInputMargin
+        let output = window
+        var position = outputPosition
+        let outputLimit = Inflater.fastOutputLimit
+        let literals = UnsafePointer(literalTable)
+        let distances = UnsafePointer(distanceTable)
+        var refills = 0
+        var endOfBlock = false
+        var problem: (InflateError.Kind, String)?
+
+        while input <= inputLimit && position <= outputLimit {
+            // Branchless refill: after it, 56...63 bits are valid; bits above `available` are the
+            // next input bytes, which the next refill ORs in again unchanged.
+            bits |= UInt64(littleEndian: UnsafeRawPointer(input).loadUnaligned(as: UInt64.self)) &<< available
+            input += Int(truncatingIfNeeded: (63 &- available) &>> 3)
+            available |= 56
+            refills &+= 1
+
+            var entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
+            if entry & HuffmanEntry.kindMask == HuffmanEntry.link {
+                bits &>>= 11
+                available &-= 11
+                entry = literals[Int(truncatingIfNeeded: entry &>> 16) &+
+                                 Int(truncatingIfNeeded: bits & ((1 &<< UInt64((entry &>> 8) & 0xF)) &- 1))]
+            }
+            bits &>>= UInt64(entry & HuffmanEntry.lengthMask)
+            available &-= UInt64(entry & HuffmanEntry.lengthMask)
+            let kind = entry & HuffmanEntry.kindMask
+            if kind == HuffmanEntry.literal {
+                output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
+                position &+= 1
+                continue
+            }
+            if kind != HuffmanEntry.base {
+                if kind == HuffmanEntry.endOfBlock { endOfBlock = true; break }
+                problem = (.invalidSymbol, "literal/length symbol \(entry >> 16) is not allowed (only 0–285 exist)")
+                break
+            }
+            let lengthExtra = UInt64((entry &>> 8) & 0xF)
+            let length = Int(truncatingIfNeeded: entry &>> 16) &+ Int(truncatingIfNeeded: bits & ((1 &<< lengthExtra) &- 1))
+            bits &>>= lengthExtra
+            available &-= lengthExtra
+
+            var distanceEntry = distances[Int(truncatingIfNeeded: bits & 0xFF)]
+            if distanceEntry & HuffmanEntry.kindMask == HuffmanEntry.link {
+                bits &>>= 8
+                available &-= 8
+                distanceEntry = distances[Int(truncatingIfNeeded: distanceEntry &>> 16) &+
+                                          Int(truncatingIfNeeded: bits & ((1 &<< UInt64((distanceEntry &>> 8) & 0xF)) &- 1))]
+            }
+            guard distanceEntry & HuffmanEntry.kindMask == HuffmanEntry.base else {
+                problem = (.invalidSymbol, "distance symbol is not allowed (30, 31, or a code the block did not define)")
+                break
+            }
+            bits &>>= UInt64(distanceEntry & HuffmanEntry.lengthMask)
+            available &-= UInt64(distanceEntry & HuffmanEntry.lengthMask)
+            let distanceExtra = UInt64((distanceEntry &>> 8) & 0xF)
+            let distance = Int(truncatingIfNeeded: distanceEntry &>> 16) &+ Int(truncatingIfNeeded: bits & ((1 &<< distanceExtra) &- 1))
+            bits &>>= distanceExtra
+            available &-= distanceExtra
+            guard distance <= position else {
+                problem = (.distanceTooFar, "match distance \(distance) reaches before the start of the output (\(position) bytes back available)")
+                break
+            }
+            let destination = output + position
+            let source = destination - distance
+            if distance >= 8 {
+                var from = UnsafeRawPointer(source)
+                var to = UnsafeMutableRawPointer(destination)
+                let end = to + length
+                repeat {
+                    to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                    from += 8
+                    to += 8
+                } while to < end
+            } else if distance == 1 {
+                destination.update(repeating: source.pointee, count: length)
+            } else {
+                for index in 0..<length { destination[index] = source[index] }
+            }
+            position &+= length
+        }
+
+        // Store the state back; drop the look-ahead bits above `available` (see the refill).
+        bitBuffer = bits & ((1 &<< available) &- 1)
+        bitCount = Int(truncatingIfNeeded: available)
+        inputPosition = input
+        outputPosition = position
+        inputBytesExamined &+= refills &* 8
+        if let (kind, message) = problem { throw fail(kind, message) }
+        return endOfBlock
+    }
+}
