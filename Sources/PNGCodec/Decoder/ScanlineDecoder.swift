@@ -37,7 +37,8 @@ final class ScanlineDecoder {
     private(set) var rowsDecoded = 0
     /// Passes fully received (1 for a finished non-interlaced image).
     private(set) var completedPasses = 0
-    /// Image rows holding the newest pass's data: the progress figure for callers.
+    /// Image rows holding the newest pass's data: the progress figure for callers. Within a pass,
+    /// the bottom of the last row's preview rectangles; the image height once the pass is finished.
     private(set) var completedRows = 0
     /// Inflated bytes after the last row (ignored, as libpng does, but counted).
     private(set) var excessBytes = 0
@@ -132,7 +133,11 @@ final class ScanlineDecoder {
         }
         rowsDecoded += 1
         completedRows = min(y + pass.geometry.blockHeight, canvas.height)
-        if schedule.advance() { completedPasses += 1 }
+        if schedule.advance() {
+            // A finished pass has drawn over every row (its rectangles and earlier ones tile the image).
+            completedPasses += 1
+            completedRows = canvas.height
+        }
     }
 
     /// Expands the reconstructed row in `current` and puts it on the canvas.
