@@ -36,10 +36,10 @@ extension Inflater {
                 entry = literals[Int(truncatingIfNeeded: entry &>> 16) &+
                                  Int(truncatingIfNeeded: bits & ((1 &<< UInt64((entry &>> 8) & 0xF)) &- 1))]
             }
-            bits &>>= UInt64(entry & HuffmanEntry.lengthMask)
-            available &-= UInt64(entry & HuffmanEntry.lengthMask)
             let kind = entry & HuffmanEntry.kindMask
             if kind == HuffmanEntry.literal {
+                bits &>>= UInt64(entry & HuffmanEntry.lengthMask)
+                available &-= UInt64(entry & HuffmanEntry.lengthMask)
                 output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
                 position &+= 1
                 // Literals come in runs: with >= 41 bits left after the first (56 - 15), two more
@@ -62,14 +62,22 @@ extension Inflater {
                 continue
             }
             if kind != HuffmanEntry.base {
-                if kind == HuffmanEntry.endOfBlock { endOfBlock = true; break }
+                if kind == HuffmanEntry.endOfBlock {
+                    bits &>>= UInt64(entry & HuffmanEntry.lengthMask)
+                    available &-= UInt64(entry & HuffmanEntry.lengthMask)
+                    endOfBlock = true
+                    break
+                }
                 problem = (.invalidSymbol, "literal/length symbol \(entry >> 16) is not allowed (only 0–285 exist)")
                 break
             }
-            let lengthExtra = UInt64((entry &>> 8) & 0xF)
-            let length = Int(truncatingIfNeeded: entry &>> 16) &+ Int(truncatingIfNeeded: bits & ((1 &<< lengthExtra) &- 1))
-            bits &>>= lengthExtra
-            available &-= lengthExtra
+            // A length: codeword and extra bits go in one step (see HuffmanEntry).
+            var saved = bits
+            var total = UInt64(entry & HuffmanEntry.lengthMask)
+            bits &>>= total
+            available &-= total
+            let length = Int(truncatingIfNeeded: entry &>> 16) &+
+                Int(truncatingIfNeeded: (saved & ((1 &<< total) &- 1)) &>> UInt64((entry &>> 8) & HuffmanEntry.codewordMask))
 
             var distanceEntry = distances[Int(truncatingIfNeeded: bits & 0xFF)]
             if distanceEntry & HuffmanEntry.kindMask == HuffmanEntry.link {
@@ -82,12 +90,12 @@ extension Inflater {
                 problem = (.invalidSymbol, "distance symbol is not allowed (30, 31, or a code the block did not define)")
                 break
             }
-            bits &>>= UInt64(distanceEntry & HuffmanEntry.lengthMask)
-            available &-= UInt64(distanceEntry & HuffmanEntry.lengthMask)
-            let distanceExtra = UInt64((distanceEntry &>> 8) & 0xF)
-            let distance = Int(truncatingIfNeeded: distanceEntry &>> 16) &+ Int(truncatingIfNeeded: bits & ((1 &<< distanceExtra) &- 1))
-            bits &>>= distanceExtra
-            available &-= distanceExtra
+            saved = bits
+            total = UInt64(distanceEntry & HuffmanEntry.lengthMask)
+            bits &>>= total
+            available &-= total
+            let distance = Int(truncatingIfNeeded: distanceEntry &>> 16) &+
+                Int(truncatingIfNeeded: (saved & ((1 &<< total) &- 1)) &>> UInt64((distanceEntry &>> 8) & HuffmanEntry.codewordMask))
             guard distance <= position else {
                 problem = (.distanceTooFar, "match distance \(distance) reaches before the start of the output (\(position) bytes back available)")
                 break
