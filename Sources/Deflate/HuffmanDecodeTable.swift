@@ -11,15 +11,16 @@ enum HuffmanAlphabet {
 /// Packed decode-table entries (one `UInt32` each).
 ///
 /// Bit layout:
-/// - bits 0–4: bits the entry consumes: the codeword length (for an entry in a subtable, the
-///   length minus the main table's bits); for a subtable link, the main table's bits.
+/// - bits 0–4: bits the entry consumes in total: the codeword length plus, for a length or
+///   distance, its extra bits (at most 15 + 13 = 28); for an entry in a subtable the codeword
+///   length counts only the bits after the main table's; for a subtable link, the main table's bits.
 /// - bits 5–7: kind (``literal``, ``base``, ``endOfBlock``, ``link``, ``invalid``).
-/// - bits 8–11: extra bits read after the codeword (lengths 0–5, distances 0–13), or for a
-///   link, the subtable's index bits.
+/// - bits 8–11: the codeword length alone (so the extra bits are `(bits & mask(total)) >> codeword`),
+///   or for a link, the subtable's index bits.
 /// - bits 16–31: value: the literal byte, the length or distance base, or a link's subtable offset.
 ///
 /// Example: length symbol 265 (base 11, 1 extra bit) with a 7-bit codeword is
-/// `11 << 16 | 1 << 8 | base | 7`.
+/// `11 << 16 | 7 << 8 | base | 8`.
 enum HuffmanEntry {
     /// A literal byte (or a code-length symbol).
     static let literal: UInt32 = 0 << 5
@@ -36,9 +37,16 @@ enum HuffmanEntry {
     /// Mask of the consumed-bits field.
     static let lengthMask: UInt32 = 0x1F
 
+    /// Mask of the codeword-length field once shifted down by 8.
+    static let codewordMask: UInt32 = 0xF
+
+    /// Packs an entry: `length` is the codeword length (a link's main-table bits), `extra` the
+    /// extra bits (a link's subtable bits).
     @inline(__always)
     static func make(length: Int, kind: UInt32, extra: Int, value: Int) -> UInt32 {
-        UInt32(truncatingIfNeeded: value) << 16 | UInt32(truncatingIfNeeded: extra) << 8 | kind | UInt32(truncatingIfNeeded: length)
+        let total = kind == link ? length : length + extra
+        let field8 = kind == link ? extra : length
+        return UInt32(truncatingIfNeeded: value) << 16 | UInt32(truncatingIfNeeded: field8) << 8 | kind | UInt32(truncatingIfNeeded: total)
     }
 }
 

@@ -13,8 +13,8 @@ extension Inflater {
     func decodeTokenCarefully() throws -> CarefulStep {
         pullAvailable()
         let bits = bitBuffer, available = bitCount
-        guard let (entry, codeBits) = peek(literalTable, mainBits: 11, bits: bits, available: available) else { return .needInput }
-        var used = codeBits
+        guard let (entry, prefix) = peek(literalTable, mainBits: 11, bits: bits, available: available) else { return .needInput }
+        var used = prefix + Int(entry & HuffmanEntry.lengthMask)
         switch entry & HuffmanEntry.kindMask {
         case HuffmanEntry.literal:
             _ = takeBits(used)
@@ -29,20 +29,18 @@ extension Inflater {
         default:
             throw fail(.invalidSymbol, "literal/length symbol \(entry >> 16) is not allowed (only 0–285 exist)")
         }
-        let lengthExtra = Int((entry >> 8) & 0xF)
-        guard used + lengthExtra <= available else { return .needInput }
-        let length = Int(entry >> 16) + Int((bits &>> UInt64(used)) & ((1 &<< UInt64(lengthExtra)) &- 1))
-        used += lengthExtra
-        guard let (distanceEntry, distanceBits) = peek(distanceTable, mainBits: 8, bits: bits &>> UInt64(used),
-                                                        available: available - used) else { return .needInput }
+        // A base entry's bits include its extra bits, so this one check covers the whole length.
+        guard used <= available else { return .needInput }
+        let length = Int(entry >> 16) + extraBits(of: entry, in: bits &>> UInt64(prefix))
+        guard let (distanceEntry, distancePrefix) = peek(distanceTable, mainBits: 8, bits: bits &>> UInt64(used),
+                                                          available: available - used) else { return .needInput }
         guard distanceEntry & HuffmanEntry.kindMask == HuffmanEntry.base else {
             throw fail(.invalidSymbol, "distance symbol is not allowed (30, 31, or a code the block did not define)")
         }
-        used += distanceBits
-        let distanceExtra = Int((distanceEntry >> 8) & 0xF)
-        guard used + distanceExtra <= available else { return .needInput }
-        let distance = Int(distanceEntry >> 16) + Int((bits &>> UInt64(used)) & ((1 &<< UInt64(distanceExtra)) &- 1))
-        used += distanceExtra
+        let distanceStart = used + distancePrefix
+        used = distanceStart + Int(distanceEntry & HuffmanEntry.lengthMask)
+        guard used <= available else { return .needInput }
+        let distance = Int(distanceEntry >> 16) + extraBits(of: distanceEntry, in: bits &>> UInt64(distanceStart))
         guard distance <= outputPosition else {
             throw fail(.distanceTooFar, "match distance \(distance) reaches before the start of the output (\(outputPosition) bytes back available)")
         }
@@ -54,18 +52,29 @@ extension Inflater {
         return .token
     }
 
-    /// Looks up the entry for the next codeword without consuming: nil if not all its bits are buffered.
+    /// The extra bits of a length or distance entry, from bits that start at its codeword.
+    @inline(__always)
+    private func extraBits(of entry: UInt32, in bits: UInt64) -> Int {
+        let total = UInt64(entry & HuffmanEntry.lengthMask)
+        return Int(truncatingIfNeeded: (bits & ((1 &<< total) &- 1)) &>> UInt64((entry >> 8) & HuffmanEntry.codewordMask))
+    }
+
+    /// Looks up the entry for the next codeword without consuming. Returns the entry and the bits
+    /// before it (the main table's bits for a subtable entry, else 0), or nil if the codeword is
+    /// not wholly buffered (a length or distance may still lack its extra bits: the caller checks).
     @inline(__always)
     private func peek(_ table: UnsafeMutablePointer<UInt32>, mainBits: Int, bits: UInt64, available: Int) -> (UInt32, Int)? {
         var entry = table[Int(truncatingIfNeeded: bits & ((1 &<< UInt64(mainBits)) &- 1))]
-        var length = Int(entry & HuffmanEntry.lengthMask)
+        var prefix = 0
         if entry & HuffmanEntry.kindMask == HuffmanEntry.link {
             guard mainBits <= available else { return nil }
             let subBits = UInt64((entry >> 8) & 0xF)
             entry = table[Int(entry >> 16) + Int(truncatingIfNeeded: (bits &>> UInt64(mainBits)) & ((1 &<< subBits) &- 1))]
-            length = mainBits + Int(entry & HuffmanEntry.lengthMask)
+            prefix = mainBits
         }
-        guard length <= available else { return nil }
-        return (entry, length)
+        let codeword = entry & HuffmanEntry.kindMask == HuffmanEntry.base
+            ? Int((entry >> 8) & HuffmanEntry.codewordMask) : Int(entry & HuffmanEntry.lengthMask)
+        guard prefix + codeword <= available else { return nil }
+        return (entry, prefix)
     }
 }

@@ -36,23 +36,48 @@ extension Inflater {
                 entry = literals[Int(truncatingIfNeeded: entry &>> 16) &+
                                  Int(truncatingIfNeeded: bits & ((1 &<< UInt64((entry &>> 8) & 0xF)) &- 1))]
             }
-            bits &>>= UInt64(entry & HuffmanEntry.lengthMask)
-            available &-= UInt64(entry & HuffmanEntry.lengthMask)
             let kind = entry & HuffmanEntry.kindMask
             if kind == HuffmanEntry.literal {
+                bits &>>= UInt64(entry & HuffmanEntry.lengthMask)
+                available &-= UInt64(entry & HuffmanEntry.lengthMask)
                 output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
                 position &+= 1
+                // Literals come in runs: with >= 41 bits left after the first (56 - 15), two more
+                // literals of at most 15 bits each fit without a refill. A non-literal is
+                // decoded again after the next refill, which guarantees the 48 bits a match needs.
+                entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
+                if entry & HuffmanEntry.kindMask == HuffmanEntry.literal {
+                    bits &>>= UInt64(entry & HuffmanEntry.lengthMask)
+                    available &-= UInt64(entry & HuffmanEntry.lengthMask)
+                    output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
+                    position &+= 1
+                    entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
+                    if entry & HuffmanEntry.kindMask == HuffmanEntry.literal {
+                        bits &>>= UInt64(entry & HuffmanEntry.lengthMask)
+                        available &-= UInt64(entry & HuffmanEntry.lengthMask)
+                        output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
+                        position &+= 1
+                    }
+                }
                 continue
             }
             if kind != HuffmanEntry.base {
-                if kind == HuffmanEntry.endOfBlock { endOfBlock = true; break }
+                if kind == HuffmanEntry.endOfBlock {
+                    bits &>>= UInt64(entry & HuffmanEntry.lengthMask)
+                    available &-= UInt64(entry & HuffmanEntry.lengthMask)
+                    endOfBlock = true
+                    break
+                }
                 problem = (.invalidSymbol, "literal/length symbol \(entry >> 16) is not allowed (only 0–285 exist)")
                 break
             }
-            let lengthExtra = UInt64((entry &>> 8) & 0xF)
-            let length = Int(truncatingIfNeeded: entry &>> 16) &+ Int(truncatingIfNeeded: bits & ((1 &<< lengthExtra) &- 1))
-            bits &>>= lengthExtra
-            available &-= lengthExtra
+            // A length: codeword and extra bits go in one step (see HuffmanEntry).
+            var saved = bits
+            var total = UInt64(entry & HuffmanEntry.lengthMask)
+            bits &>>= total
+            available &-= total
+            let length = Int(truncatingIfNeeded: entry &>> 16) &+
+                Int(truncatingIfNeeded: (saved & ((1 &<< total) &- 1)) &>> UInt64((entry &>> 8) & HuffmanEntry.codewordMask))
 
             var distanceEntry = distances[Int(truncatingIfNeeded: bits & 0xFF)]
             if distanceEntry & HuffmanEntry.kindMask == HuffmanEntry.link {
@@ -65,32 +90,17 @@ extension Inflater {
                 problem = (.invalidSymbol, "distance symbol is not allowed (30, 31, or a code the block did not define)")
                 break
             }
-            bits &>>= UInt64(distanceEntry & HuffmanEntry.lengthMask)
-            available &-= UInt64(distanceEntry & HuffmanEntry.lengthMask)
-            let distanceExtra = UInt64((distanceEntry &>> 8) & 0xF)
-            let distance = Int(truncatingIfNeeded: distanceEntry &>> 16) &+ Int(truncatingIfNeeded: bits & ((1 &<< distanceExtra) &- 1))
-            bits &>>= distanceExtra
-            available &-= distanceExtra
+            saved = bits
+            total = UInt64(distanceEntry & HuffmanEntry.lengthMask)
+            bits &>>= total
+            available &-= total
+            let distance = Int(truncatingIfNeeded: distanceEntry &>> 16) &+
+                Int(truncatingIfNeeded: (saved & ((1 &<< total) &- 1)) &>> UInt64((distanceEntry &>> 8) & HuffmanEntry.codewordMask))
             guard distance <= position else {
                 problem = (.distanceTooFar, "match distance \(distance) reaches before the start of the output (\(position) bytes back available)")
                 break
             }
-            let destination = output + position
-            let source = destination - distance
-            if distance >= 8 {
-                var from = UnsafeRawPointer(source)
-                var to = UnsafeMutableRawPointer(destination)
-                let end = to + length
-                repeat {
-                    to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
-                    from += 8
-                    to += 8
-                } while to < end
-            } else if distance == 1 {
-                destination.update(repeating: source.pointee, count: length)
-            } else {
-                for index in 0..<length { destination[index] = source[index] }
-            }
+            copyMatch(to: output + position, distance: distance, length: length)
             position &+= length
         }
 
@@ -102,5 +112,38 @@ extension Inflater {
         inputBytesExamined &+= refills &* 8
         if let (kind, message) = problem { throw fail(kind, message) }
         return endOfBlock
+    }
+
+    /// Copies an LZ77 match inside the window, 8 bytes at a time, writing up to 7 bytes past the
+    /// match (the window keeps 266 bytes of slack beyond the fast loop's limit).
+    ///
+    /// A chunk at `to` reads from `to - step` with `step >= 8`, so it only reads bytes already
+    /// final. For a distance of at least 8 the step is the distance; a shorter distance repeats a
+    /// pattern, so after the first 8 bytes are written one by one the step is the smallest multiple
+    /// of the distance that is at least 8 (2 → 8, 3 → 9, … 7 → 14), which repeats the same pattern.
+    @inline(__always)
+    private func copyMatch(to destination: UnsafeMutablePointer<UInt8>, distance: Int, length: Int) {
+        var to = UnsafeMutableRawPointer(destination)
+        let end = to + length
+        var step = distance
+        if distance < 8 {
+            if distance == 1 {
+                destination.update(repeating: (destination - 1).pointee, count: length)
+                return
+            }
+            let source = destination - distance
+            for index in 0..<8 { destination[index] = source[index] }
+            to += 8
+            while step < 8 { step &+= distance }
+        } else {
+            // Most matches are short: two chunks cover lengths up to 16 without a loop.
+            to.storeBytes(of: (to - step).loadUnaligned(as: UInt64.self), as: UInt64.self)
+            (to + 8).storeBytes(of: (to + 8 - step).loadUnaligned(as: UInt64.self), as: UInt64.self)
+            to += 16
+        }
+        while to < end {
+            to.storeBytes(of: (to - step).loadUnaligned(as: UInt64.self), as: UInt64.self)
+            to += 8
+        }
     }
 }
