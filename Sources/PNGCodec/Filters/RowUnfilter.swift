@@ -5,7 +5,8 @@
 /// reconstructed previous row of the same pass, or a row of zeros for the first row, which
 /// makes the spec's "first row" special cases fall out of the same code.
 ///
-/// `filtered` and `output` may be the same memory (in-place): each byte is read before it is written.
+/// `filtered` and `output` must not overlap: the 3-byte-pixel kernels store 4 bytes at a time,
+/// one byte ahead of the pixel they finish (never past `count`).
 /// The kernel is chosen once per row; the stride is a literal at each call so the compiler
 /// specialises the loops for 1 ... 8 bytes per pixel.
 enum RowUnfilter {
@@ -17,6 +18,10 @@ enum RowUnfilter {
             if UnsafePointer(output) != filtered { output.update(from: filtered, count: count) }
         case .up:
             up(filtered, prior, output, count)
+        case .paeth where stride == 3 || stride == 4:
+            paethPixels(filtered, prior, output, count, stride)
+        case .average where stride == 3 || stride == 4:
+            averagePixels(filtered, prior, output, count, stride)
         case .sub, .average, .paeth:
             switch stride {
             case 1: withStride(type, filtered, prior, output, count, 1)
@@ -72,6 +77,103 @@ enum RowUnfilter {
         case .none, .up:
             break
         }
+    }
+
+    /// Loads one 3- or 4-byte pixel into the low lanes of a vector (lane 3 is 0 for 3 bytes:
+    /// never read past the pixel, the row may end there).
+    @inline(__always)
+    private static func loadPixel(_ p: UnsafePointer<UInt8>, _ stride: Int) -> SIMD4<Int16> {
+        if stride == 4 {
+            let v = UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt8>.self)
+            return SIMD4<Int16>(truncatingIfNeeded: v)
+        }
+        return SIMD4<Int16>(Int16(p[0]), Int16(p[1]), Int16(p[2]), 0)
+    }
+
+    @inline(__always)
+    private static func storePixel(_ v: SIMD4<Int16>, _ p: UnsafeMutablePointer<UInt8>, _ stride: Int) {
+        let bytes = SIMD4<UInt8>(truncatingIfNeeded: v)
+        if stride == 4 {
+            UnsafeMutableRawPointer(p).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
+        } else {
+            p[0] = bytes[0]; p[1] = bytes[1]; p[2] = bytes[2]
+        }
+    }
+
+    /// Paeth for 3- and 4-byte pixels: all channels of a pixel at once in vector lanes. The
+    /// sequential dependency is per pixel (a = the pixel just reconstructed), not per byte.
+    private static func paethPixels(_ f: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>,
+                                    _ out: UnsafeMutablePointer<UInt8>, _ count: Int, _ stride: Int) {
+        if stride == 4 { paethPixels4(f, b, out, count) } else { paethPixels3(f, b, out, count) }
+    }
+
+    private static func paethPixels4(_ f: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>,
+                                     _ out: UnsafeMutablePointer<UInt8>, _ count: Int) {
+        paethPixelLoop(f, b, out, count, 4)
+    }
+
+    private static func paethPixels3(_ f: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>,
+                                     _ out: UnsafeMutablePointer<UInt8>, _ count: Int) {
+        paethPixelLoop(f, b, out, count, 3)
+    }
+
+    @inline(__always)
+    private static func paethPixelLoop(_ f: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>,
+                                       _ out: UnsafeMutablePointer<UInt8>, _ count: Int, _ stride: Int) {
+        var a = SIMD4<Int16>(repeating: 0), c = SIMD4<Int16>(repeating: 0)
+        var i = 0
+        // While a 4th byte exists after the pixel, 3-byte pixels are moved as 4 bytes: the extra
+        // lane is computed and stored but the next pixel's store overwrites it (lanes never mix).
+        while i + 4 <= count {
+            let x = paethStep(f + i, b + i, &a, &c, 4)
+            storePixel(x, out + i, 4)
+            i += stride
+        }
+        while i + stride <= count {
+            let x = paethStep(f + i, b + i, &a, &c, stride)
+            storePixel(x, out + i, stride)
+            i += stride
+        }
+    }
+
+    /// One pixel of Paeth: returns the reconstructed pixel and moves `a` and `c` along.
+    @inline(__always)
+    private static func paethStep(_ f: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>,
+                                  _ a: inout SIMD4<Int16>, _ c: inout SIMD4<Int16>, _ width: Int) -> SIMD4<Int16> {
+        let above = loadPixel(b, width)
+        // Same tie rules as the scalar predictor: a, then b, then c.
+        let pa = distance(above, c), pb = distance(a, c), pc = distance(a &+ above, c &+ c)
+        let useA = (pa .<= pb) .& (pa .<= pc)
+        let useB = pb .<= pc
+        let predicted = c.replacing(with: above, where: useB).replacing(with: a, where: useA)
+        let x = (loadPixel(f, width) &+ predicted) & 0xFF
+        a = x
+        c = above
+        return x
+    }
+
+    /// Average for 3- and 4-byte pixels, a pixel at a time (4-byte moves as in Paeth).
+    private static func averagePixels(_ f: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>,
+                                      _ out: UnsafeMutablePointer<UInt8>, _ count: Int, _ stride: Int) {
+        var a = SIMD4<Int16>(repeating: 0)
+        var i = 0
+        while i + 4 <= count {
+            a = (loadPixel(f + i, 4) &+ ((a &+ loadPixel(b + i, 4)) &>> 1)) & 0xFF
+            storePixel(a, out + i, 4)
+            i += stride
+        }
+        while i + stride <= count {
+            a = (loadPixel(f + i, stride) &+ ((a &+ loadPixel(b + i, stride)) &>> 1)) & 0xFF
+            storePixel(a, out + i, stride)
+            i += stride
+        }
+    }
+
+    /// |x - y| per lane (inputs are at most 510 apart, no overflow in 16 bits).
+    @inline(__always)
+    private static func distance(_ x: SIMD4<Int16>, _ y: SIMD4<Int16>) -> SIMD4<Int16> {
+        let d = x &- y
+        return d.replacing(with: 0 &- d, where: d .< 0)
     }
 
     /// The Paeth predictor (PNG 9.4): whichever of a, b, c is closest to `a + b - c`, ties to a, then b.
