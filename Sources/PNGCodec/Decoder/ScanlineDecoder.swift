@@ -83,8 +83,13 @@ final class ScanlineDecoder {
     /// Takes the next inflated bytes. Throws `invalidData` (offset unknown here: the caller
     /// adds it) for a filter type above 4.
     func consume(_ piece: UnsafeRawBufferPointer) throws {
-        guard var cursor = piece.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-        var remaining = piece.count
+        guard let start = piece.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        try canvas.withRows { rows in try consume(start, piece.count, rows) }
+    }
+
+    private func consume(_ start: UnsafePointer<UInt8>, _ count: Int, _ rows: CanvasRows) throws {
+        var cursor = start
+        var remaining = count
         while remaining > 0 {
             guard !schedule.isComplete else {
                 excessBytes += remaining
@@ -93,7 +98,7 @@ final class ScanlineDecoder {
             let needed = schedule.current.rowBytes + 1
             if filledBytes == 0 && remaining >= needed {
                 // The whole row is in this piece: unfilter it from there, no copy.
-                try finishRow(cursor)
+                try finishRow(cursor, rows)
                 cursor += needed
                 remaining -= needed
             } else {
@@ -104,14 +109,14 @@ final class ScanlineDecoder {
                 remaining -= take
                 if filledBytes == needed {
                     filledBytes = 0
-                    try finishRow(UnsafePointer(filteredRow))
+                    try finishRow(UnsafePointer(filteredRow), rows)
                 }
             }
         }
     }
 
     /// Unfilters, expands and draws one row whose filter byte is at `filtered[0]`.
-    private func finishRow(_ filtered: UnsafePointer<UInt8>) throws {
+    private func finishRow(_ filtered: UnsafePointer<UInt8>, _ rows: CanvasRows) throws {
         let pass = schedule.current
         let passRow = schedule.row
         guard let filter = FilterType(rawValue: filtered[0]) else {
@@ -121,14 +126,14 @@ final class ScanlineDecoder {
         }
         let y = schedule.imageRow
         if unfiltersIntoCanvas {
-            let above = passRow == 0 ? zeroRow : canvas.row(y - 1)
-            RowUnfilter.apply(filter, filtered: filtered + 1, prior: above, output: canvas.row(y),
+            let above = passRow == 0 ? zeroRow : rows.row(y - 1)
+            RowUnfilter.apply(filter, filtered: filtered + 1, prior: above, output: rows.row(y),
                               count: pass.rowBytes, stride: filterStride)
         } else {
             let above = passRow == 0 ? zeroRow : prior
             RowUnfilter.apply(filter, filtered: filtered + 1, prior: above, output: current,
                               count: pass.rowBytes, stride: filterStride)
-            draw(pass: pass, y: y)
+            draw(pass: pass, y: y, rows)
             swap(&current, &prior)
         }
         rowsDecoded += 1
@@ -141,16 +146,16 @@ final class ScanlineDecoder {
     }
 
     /// Expands the reconstructed row in `current` and puts it on the canvas.
-    private func draw(pass: ScanlineSchedule.Pass, y: Int) {
+    private func draw(pass: ScanlineSchedule.Pass, y: Int, _ rows: CanvasRows) {
         if isInterlaced {
             let pixels = expander.expand(current, columns: pass.columns, naturalRow: naturalRow, output: convertedRow)
-            canvas.fillBlocks(pixels, columns: pass.columns, pass: pass.geometry, y: y)
+            rows.fillBlocks(pixels, columns: pass.columns, pass: pass.geometry, y: y)
         } else {
             // Let the last step write straight into the canvas row.
-            let target = canvas.row(y)
+            let target = rows.row(y)
             let natural = expander.needsConversion ? naturalRow : target
             let pixels = expander.expand(current, columns: pass.columns, naturalRow: natural, output: target)
-            canvas.write(row: pixels, at: y)
+            rows.write(row: pixels, at: y)
         }
     }
 }

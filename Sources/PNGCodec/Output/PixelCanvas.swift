@@ -2,16 +2,19 @@ import ImageCore
 
 /// The whole output picture, written row by row while decoding.
 ///
-/// Storage is allocated once (zeroed: black, and transparent where there is alpha, which is
-/// what rows not yet received show) and freed in `deinit`. `height` rows of
-/// `width × format.bytesPerPixel` bytes, no padding. Example: 3×2 rgb8 → 18 bytes, row 1 at byte 9.
+/// The pixels live in one array, allocated once and zeroed (black, and transparent where there is
+/// alpha, which is what rows not yet received show): `height` rows of `width × bytesPerPixel`
+/// bytes, no padding. Example: 3×2 rgb8 → 18 bytes, row 1 at byte 9. An array rather than a raw
+/// allocation so that ``image(orientation:iccProfile:)`` can hand it out without copying: the
+/// finished image shares the storage, and a preview taken mid-decode is copied (copy-on-write)
+/// only when the next row is written.
 final class PixelCanvas {
     let width: Int
     let height: Int
     let format: PixelFormat
     /// Bytes per row.
     let rowBytes: Int
-    private let storage: UnsafeMutableBufferPointer<UInt8>
+    private var pixels: [UInt8]
 
     /// Allocates a zeroed canvas; nil if its size overflows (the caller checked the limits first).
     init?(width: Int, height: Int, format: PixelFormat) {
@@ -22,56 +25,21 @@ final class PixelCanvas {
         self.height = height
         self.format = format
         rowBytes = row
-        storage = .allocate(capacity: total)
-        storage.initialize(repeating: 0)
+        pixels = [UInt8](repeating: 0, count: total)
     }
 
-    deinit { storage.deallocate() }
-
-    /// The first byte of row `y` (0 ..< height, guaranteed by the schedule that computes it).
-    @inline(__always)
-    func row(_ y: Int) -> UnsafeMutablePointer<UInt8> {
-        // The base address exists: the storage is never empty (checked in init).
-        storage.baseAddress.unsafelyUnwrapped + y * rowBytes
-    }
-
-    /// Copies one whole row of pixels into row `y`.
-    func write(row pixels: UnsafePointer<UInt8>, at y: Int) {
-        let target = row(y)
-        if UnsafePointer(target) != pixels { target.update(from: pixels, count: rowBytes) }
-    }
-
-    /// Draws one row of an Adam7 pass: each of its `columns` pixels fills its preview rectangle
-    /// (`pass.blockWidth × pass.blockHeight`, clipped to the image; see ``Adam7Pass``).
-    ///
-    /// The pixels land in row `y` first; then row `y` is copied down over the rectangle's other
-    /// rows. Copying the *whole* row is right: the columns this pass does not touch belong to
-    /// rectangles of earlier passes, whose rows are aligned to multiples of this pass's block
-    /// height, so they already hold the same values in all those rows.
-    func fillBlocks(_ pixels: UnsafePointer<UInt8>, columns: Int, pass: Adam7Pass, y: Int) {
-        let bpp = format.bytesPerPixel
-        let target = row(y)
-        for column in 0..<columns {
-            let x = pass.xStart + column * pass.xStep
-            let source = pixels + column * bpp
-            let span = min(pass.blockWidth, width - x)
-            var destination = target + x * bpp
-            for _ in 0..<span {
-                destination.update(from: source, count: bpp)
-                destination += bpp
-            }
-        }
-        let lastRow = min(y + pass.blockHeight, height)
-        var below = y + 1
-        while below < lastRow {
-            row(below).update(from: target, count: rowBytes)
-            below += 1
+    /// Runs `body` with direct access to the rows (one exclusive access for a whole batch of rows).
+    func withRows<R>(_ body: (CanvasRows) throws -> R) rethrows -> R {
+        let width = width, height = height, rowBytes = rowBytes, bpp = format.bytesPerPixel
+        return try pixels.withUnsafeMutableBufferPointer { buffer in
+            // The buffer is never empty (checked in init), so its base address exists.
+            try body(CanvasRows(base: buffer.baseAddress.unsafelyUnwrapped, width: width, height: height,
+                                rowBytes: rowBytes, bytesPerPixel: bpp))
         }
     }
 
-    /// A copy of the picture as an `Image`.
+    /// The picture as an `Image` (sharing the storage until the canvas is written again).
     func image(orientation: Orientation, iccProfile: [UInt8]?) -> Image {
-        Image(width: width, height: height, format: format, pixels: Array(storage),
-              orientation: orientation, iccProfile: iccProfile)
+        Image(width: width, height: height, format: format, pixels: pixels, orientation: orientation, iccProfile: iccProfile)
     }
 }

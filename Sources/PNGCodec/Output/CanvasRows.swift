@@ -1,0 +1,47 @@
+/// Direct access to the rows of a ``PixelCanvas``, valid only inside ``PixelCanvas/withRows(_:)``.
+struct CanvasRows {
+    /// First byte of row 0.
+    let base: UnsafeMutablePointer<UInt8>
+    let width: Int
+    let height: Int
+    let rowBytes: Int
+    let bytesPerPixel: Int
+
+    /// The first byte of row `y` (0 ..< height, guaranteed by the schedule that computes it).
+    @inline(__always)
+    func row(_ y: Int) -> UnsafeMutablePointer<UInt8> { base + y * rowBytes }
+
+    /// Copies one whole row of pixels into row `y` (nothing to do if they are already there).
+    func write(row pixels: UnsafePointer<UInt8>, at y: Int) {
+        let target = row(y)
+        if UnsafePointer(target) != pixels { target.update(from: pixels, count: rowBytes) }
+    }
+
+    /// Draws one row of an Adam7 pass: each of its `columns` pixels fills its preview rectangle
+    /// (`pass.blockWidth × pass.blockHeight`, clipped to the image; see ``Adam7Pass``).
+    ///
+    /// The pixels land in row `y` first; then row `y` is copied down over the rectangle's other
+    /// rows. Copying the *whole* row is right: the columns this pass does not touch belong to
+    /// rectangles of earlier passes, whose rows are aligned to multiples of this pass's block
+    /// height, so they already hold the same values in all those rows.
+    func fillBlocks(_ pixels: UnsafePointer<UInt8>, columns: Int, pass: Adam7Pass, y: Int) {
+        let bpp = bytesPerPixel
+        let target = row(y)
+        for column in 0..<columns {
+            let x = pass.xStart + column * pass.xStep
+            let source = pixels + column * bpp
+            let span = min(pass.blockWidth, width - x)
+            var destination = target + x * bpp
+            for _ in 0..<span {
+                destination.update(from: source, count: bpp)
+                destination += bpp
+            }
+        }
+        let lastRow = min(y + pass.blockHeight, height)
+        var below = y + 1
+        while below < lastRow {
+            row(below).update(from: target, count: rowBytes)
+            below += 1
+        }
+    }
+}
