@@ -283,7 +283,7 @@ public final class PNGDecoder: IncrementalImageDecoder {
         switch ihdr.colorType {
         case .palette:
             guard palette?.applyTransparency(data) == true else {
-                return warn(chunk, "tRNS has \(data.count) entries, more than the palette")
+                return warn(chunk, "tRNS has \(data.count) entries; a palette image needs 1 ... \(palette?.count ?? 0)")
             }
         case .gray, .rgb:
             guard let key = TransparencyKey(data, colorType: ihdr.colorType) else {

@@ -36,9 +36,9 @@ struct Palette {
     }
 
     /// Applies a palette tRNS chunk: alpha for the first `data.count` entries.
-    /// Returns false (chunk to be ignored) if it has more entries than the palette.
+    /// Returns false (chunk to be ignored, as libpng does) if it is empty or has more entries than the palette.
     mutating func applyTransparency(_ data: UnsafeRawBufferPointer) -> Bool {
-        guard data.count <= count else { return false }
+        guard data.count >= 1, data.count <= count else { return false }
         for index in 0..<data.count {
             rgba[index * 4 + 3] = data[index]
             if data[index] != 255 { hasAlpha = true }
