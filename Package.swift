@@ -29,6 +29,7 @@ let package = Package(
         .testTarget(name: "ImageCoreTests", dependencies: ["ImageCore", "TestSupport"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Deflate", "TestSupport"]),
         .testTarget(name: "JPEGCodecTests", dependencies: ["JPEGCodec", "TestSupport"]),
+        .testTarget(name: "ImagefeedTests", dependencies: ["imagefeed", "PNGCodec", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

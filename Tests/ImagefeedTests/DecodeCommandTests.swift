@@ -1,0 +1,111 @@
+import Foundation
+import ImageCore
+import PNGCodec
+import TestSupport
+import XCTest
+@testable import imagefeed
+
+/// `imagefeed decode` end to end, run in-process on temporary files.
+final class DecodeCommandTests: XCTestCase {
+    private var scratch: URL!
+
+    override func setUpWithError() throws {
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("imagefeed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: scratch)
+    }
+
+    private func path(_ name: String) -> String { scratch.appendingPathComponent(name).path }
+
+    private func fixture(_ name: String) -> String { Fixtures.url("corpus/png/" + name).path }
+
+    private func read(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
+
+    func testDecodingToPAMWritesTheHeaderAndTheNativePixels() throws {
+        let output = path("out.pam")
+        XCTAssertEqual(ImagefeedCommand.run(["decode", fixture("pngsuite/basn6a16.png"), "-o", output]), 0)
+        let expected = try PNGDecoder().decode(try Fixtures.bytes("corpus/png/pngsuite/basn6a16.png"))
+        let header = "P7\nWIDTH 32\nHEIGHT 32\nDEPTH 4\nMAXVAL 65535\nTUPLTYPE RGB_ALPHA\nENDHDR\n"
+        XCTAssertEqual(try read(output), Array(header.utf8) + expected.pixels)
+    }
+
+    func testPAMTupleTypesFollowThePixelFormat() {
+        let cases: [(PixelFormat, String)] = [(.gray8, "GRAYSCALE"), (.grayAlpha16, "GRAYSCALE_ALPHA"), (.rgb8, "RGB"), (.rgba8, "RGB_ALPHA")]
+        for (format, tuple) in cases {
+            let text = String(decoding: PAMWriter.encode(Image(blankWidth: 2, height: 1, format: format)), as: UTF8.self)
+            XCTAssertTrue(text.contains("TUPLTYPE \(tuple)\n"), "\(format)")
+            XCTAssertTrue(text.contains("DEPTH \(format.channelCount)\nMAXVAL \(format.bytesPerSample == 2 ? 65535 : 255)\n"))
+        }
+    }
+
+    func testRGBA8FormatAndChunkedFeedingWriteAPNGOfTheSamePixels() throws {
+        let output = path("out.png")
+        XCTAssertEqual(ImagefeedCommand.run(["decode", fixture("pngsuite/basi3p04.png"), "-o", output,
+                                             "--chunk", "7", "--format", "rgba8"]), 0)
+        let written = try PNGDecoder().decode(try read(output))
+        let direct = try PNGDecoder(options: DecodingOptions(preferredFormat: .rgba8))
+            .decode(try Fixtures.bytes("corpus/png/pngsuite/basi3p04.png"))
+        XCTAssertEqual(written.format, .rgba8)
+        XCTAssertEqual(written, direct)
+    }
+
+    func testFramesAreWrittenEachTimeThePictureChanges() throws {
+        let frames = path("frames")
+        XCTAssertEqual(ImagefeedCommand.run(["decode", fixture("extras/rgba16_photo_interlaced.png"), "-o", path("out.png"),
+                                             "--chunk", "20000", "--frames", frames]), 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: frames).sorted()
+        // 246 973 bytes in 20 000-byte pieces: 13 pieces, and each one changes the picture.
+        XCTAssertEqual(names.count, 13)
+        XCTAssertEqual(names.first, "frame-0001.png")
+        XCTAssertEqual(names.last, "frame-0013.png")
+        // Each frame is what currentImage() showed after the same pieces.
+        let decoder = PNGDecoder()
+        for (index, piece) in Chunking.fixed(try Fixtures.bytes("corpus/png/extras/rgba16_photo_interlaced.png"), size: 20_000).enumerated() {
+            try decoder.feed(piece)
+            let frame = try PNGDecoder().decode(try read(frames + "/" + names[index]))
+            XCTAssertEqual(frame, decoder.currentImage(), names[index])
+        }
+        XCTAssertEqual(try PNGDecoder().decode(try read(path("out.png"))), try decoder.finish())
+    }
+
+    func testADecodingErrorExitsWith1AndWritesNothingUnlessPartial() throws {
+        let output = path("out.pam")
+        let truncated = fixture("malformed/synth_truncated_50pct.png")
+        XCTAssertEqual(ImagefeedCommand.run(["decode", truncated, "-o", output]), 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+        XCTAssertEqual(ImagefeedCommand.run(["decode", truncated, "-o", output, "--partial"]), 1)
+        let partial = PNGDecoder()
+        try partial.feed(try Fixtures.bytes("corpus/png/malformed/synth_truncated_50pct.png"))
+        let expected = try XCTUnwrap(partial.currentImage())
+        XCTAssertEqual(Array(try read(output).suffix(expected.pixels.count)), expected.pixels)
+    }
+
+    func testJPEGAndUnknownInputsAreReportedAsUnsupported() throws {
+        let jpeg = path("in.jpg"), other = path("in.bin")
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10]).write(to: URL(fileURLWithPath: jpeg))
+        try Data(Array("GIF89a".utf8)).write(to: URL(fileURLWithPath: other))
+        XCTAssertEqual(ImagefeedCommand.run(["decode", jpeg, "-o", path("a.png")]), 1)
+        XCTAssertEqual(ImagefeedCommand.run(["decode", other, "-o", path("b.png")]), 1)
+        XCTAssertThrowsError(try DecoderFactory.decoder(for: [0xFF, 0xD8, 0xFF], options: DecodingOptions())) { error in
+            XCTAssertEqual((error as? ImageDecodingError)?.kind, .unsupported)
+        }
+        XCTAssertTrue(try DecoderFactory.decoder(for: Array(try Fixtures.bytes("corpus/png/pngsuite/basn0g01.png").prefix(8)),
+                                                 options: DecodingOptions()) is PNGDecoder)
+    }
+
+    func testBadArgumentsExitWith2() {
+        XCTAssertEqual(ImagefeedCommand.run([]), 2)
+        XCTAssertEqual(ImagefeedCommand.run(["decode", "in.png"]), 2)
+        XCTAssertEqual(ImagefeedCommand.run(["decode", "in.png", "-o", "out.bmp"]), 2)
+        XCTAssertEqual(ImagefeedCommand.run(["decode", "in.png", "-o", "out.png", "--chunk", "0"]), 2)
+        XCTAssertEqual(ImagefeedCommand.run(["decode", "in.png", "-o", "out.png", "--format", "rgb16"]), 2)
+        XCTAssertEqual(ImagefeedCommand.run(["frobnicate"]), 2)
+    }
+
+    func testAMissingInputFileExitsWith1() {
+        XCTAssertEqual(ImagefeedCommand.run(["decode", path("nope.png"), "-o", path("out.png")]), 1)
+    }
+}
