@@ -1,3 +1,4 @@
+import Foundation
 import ImageCore
 import PNGCodec
 import TestSupport
@@ -11,6 +12,9 @@ final class MutationSweepTests: XCTestCase {
     private var options = DecodingOptions(limits: Limits(maxPixels: 1 << 20, maxDimension: 1 << 14,
                                                          maxMetadataBytes: 1 << 20, maxInflateOutput: 1 << 20))
     private static let maxFileSize = 12_000
+    /// `PNG_MUTATION_SCALE=N` runs N times as many rounds (different seeds) for a longer campaign,
+    /// e.g. `PNG_MUTATION_SCALE=50 swift test -c release --filter MutationSweepTests`.
+    private static let scale = max(1, Int(ProcessInfo.processInfo.environment["PNG_MUTATION_SCALE"] ?? "") ?? 1)
 
     private enum Outcome: Equatable {
         case image(Image)
@@ -63,7 +67,7 @@ final class MutationSweepTests: XCTestCase {
         let files = try sweepFiles()
         XCTAssertGreaterThan(files.count, 150)
         for (path, original) in files {
-            for round in 0..<16 {
+            for round in 0..<(16 * Self.scale) {
                 var bytes = original
                 let flips = 1 + round % 3
                 for _ in 0..<flips {
@@ -90,7 +94,7 @@ final class MutationSweepTests: XCTestCase {
         for (path, original) in try sweepFiles() {
             let editor = PNGFileEditor(original)
             let idat = editor.chunks.filter { $0.type == "IDAT" && $0.length > 0 }
-            for round in 0..<12 {
+            for round in 0..<(12 * Self.scale) {
                 var bytes = original
                 if let chunk = idat.randomElement(using: &rng) {
                     let index = chunk.dataOffset + Int.random(in: 0..<chunk.length, using: &rng)
@@ -111,7 +115,7 @@ final class MutationSweepTests: XCTestCase {
             let editor = PNGFileEditor(original)
             let chunks = editor.chunks
             guard !chunks.isEmpty else { continue }
-            for _ in 0..<3 {
+            for _ in 0..<(3 * Self.scale) {
                 // Length field alone: the CRC is then read from the wrong place.
                 var edited = editor
                 let chunk = chunks[Int.random(in: 0..<chunks.count, using: &rng)]
@@ -150,7 +154,7 @@ final class MutationSweepTests: XCTestCase {
         for (path, original) in try sweepFiles() {
             let editor = PNGFileEditor(original)
             guard let ihdr = editor.chunks.first, ihdr.type == "IHDR", ihdr.length == 13 else { continue }
-            for _ in 0..<4 {
+            for _ in 0..<(4 * Self.scale) {
                 let (offset, size, values) = fields[Int.random(in: 0..<fields.count, using: &rng)]
                 let value = values[Int.random(in: 0..<values.count, using: &rng)]
                 var data = editor.data(of: ihdr)
