@@ -12,6 +12,10 @@ enum RowConverter {
         let sourceBytes = from.bytesPerPixel
         let hasAlpha = from.hasAlpha, isGray = from.isGray
         let wide = from.bytesPerSample == 2
+        if to == .rgba8 && from == .rgb8 {
+            rgb8ToRGBA8(source, columns, output)
+            return
+        }
         if to == .rgba8 && !wide {
             // 8 → 8: only channels move.
             for x in 0..<columns {
@@ -47,5 +51,19 @@ enum RowConverter {
                 d[6] = UInt8(truncatingIfNeeded: a >> 8); d[7] = UInt8(truncatingIfNeeded: a)
             }
         }
+    }
+
+    /// RGB → RGBA with 4-byte moves: each pixel but the last is read as R, G, B plus the next
+    /// pixel's R, whose byte is replaced by 255 (the fourth byte in memory order).
+    private static func rgb8ToRGBA8(_ source: UnsafePointer<UInt8>, _ columns: Int, _ output: UnsafeMutablePointer<UInt8>) {
+        guard columns > 0 else { return }
+        let opaque = UInt32(0xFF00_0000)
+        for x in 0..<(columns - 1) {
+            let rgbx = UInt32(littleEndian: UnsafeRawPointer(source + 3 * x).loadUnaligned(as: UInt32.self))
+            UnsafeMutableRawPointer(output + 4 * x).storeBytes(of: (rgbx | opaque).littleEndian, as: UInt32.self)
+        }
+        let last = columns - 1
+        let s = source + 3 * last, d = output + 4 * last
+        d[0] = s[0]; d[1] = s[1]; d[2] = s[2]; d[3] = 255
     }
 }
