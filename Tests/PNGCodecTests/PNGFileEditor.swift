@@ -1,5 +1,3 @@
-import Deflate
-
 /// Edits PNG files chunk by chunk for the mutation tests (with correct CRCs where asked).
 struct PNGFileEditor {
     /// One chunk's position in the file.
@@ -34,19 +32,13 @@ struct PNGFileEditor {
 
     /// Sets a chunk's length field only (the CRC stays where the old length put it).
     mutating func setLengthField(of chunk: Chunk, to length: UInt32) {
-        for i in 0..<4 { bytes[chunk.offset + i] = UInt8(truncatingIfNeeded: length >> UInt32(24 - 8 * i)) }
+        bytes.replaceSubrange(chunk.offset..<(chunk.offset + 4), with: TestPNGBuilder.be32(length))
     }
 
     /// Replaces a chunk's data, fixing its length and CRC: the damage is only in the data.
     mutating func replaceData(of chunk: Chunk, with data: [UInt8]) {
-        let typeBytes = Array(bytes[(chunk.offset + 4)..<(chunk.offset + 8)])
-        var crc = CRC32()
-        crc.update(typeBytes + data)
-        let length = UInt32(data.count)
-        var encoded: [UInt8] = (0..<4).map { UInt8(truncatingIfNeeded: length >> UInt32(24 - 8 * $0)) }
-        encoded += typeBytes + data
-        encoded += (0..<4).map { UInt8(truncatingIfNeeded: crc.value >> UInt32(24 - 8 * $0)) }
-        bytes.replaceSubrange(chunk.offset..<(chunk.dataOffset + chunk.length + 4), with: encoded)
+        let type = String(decoding: bytes[(chunk.offset + 4)..<(chunk.offset + 8)], as: UTF8.self)
+        bytes.replaceSubrange(chunk.offset..<(chunk.dataOffset + chunk.length + 4), with: TestPNGBuilder.chunk(type, data))
     }
 
     /// The data bytes of a chunk.
