@@ -34,4 +34,22 @@ final class ResumableWorkTests: XCTestCase {
         // Linear along the way too: the first half costs about half.
         XCTAssertLessThanOrEqual(examinedAfterHalf, bytes.count + 64)
     }
+
+    func testEveryCorpusFileExaminesBytesLinearlyHoweverItIsSplit() throws {
+        for entry in try PNGTestSupport.decodableEntries() {
+            let bytes = try CorpusManifest.bytes(of: entry)
+            guard bytes.count < 300_000 else { continue }   // the photo has its own one-byte test above
+            let whole = PNGDecoder()
+            _ = try whole.decode(bytes)
+            let split = PNGDecoder()
+            for piece in Chunking.random(bytes, seed: UInt64(bytes.count), maxSize: 37) { try split.feed(piece) }
+            _ = try split.finish()
+            // The chunk parser reads each byte once; the inflater's fast loop counts 8 bytes per
+            // refill (overlapping reads), so small pieces, which stop and restart it often, cost
+            // more — but never more than the 8-byte refill width per byte of IDAT data.
+            XCTAssertLessThanOrEqual(whole.inputBytesExamined, 9 * bytes.count, entry.path)
+            XCTAssertGreaterThanOrEqual(whole.inputBytesExamined, bytes.count, entry.path)
+            XCTAssertLessThanOrEqual(split.inputBytesExamined, 9 * bytes.count, entry.path)
+        }
+    }
 }
