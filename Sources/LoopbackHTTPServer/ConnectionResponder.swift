@@ -70,24 +70,20 @@ struct ConnectionResponder {
         if isHead { return .completed }
 
         var sent = 0
-        var paused = false
+        let pauseOffsets = route.pauses.keys.sorted()
         while sent < body.count {
             if let dropAfter, sent >= dropAfter { return .dropped(bodyBytesSent: sent) }
             var size = min(route.chunkSize, body.count - sent)
             if let dropAfter { size = min(size, dropAfter - sent) }
-            if let pause = route.pause, !paused { if sent < pause.afterBytes { size = min(size, pause.afterBytes - sent) } }
+            if let nextPause = pauseOffsets.first(where: { $0 > sent }) { size = min(size, nextPause - sent) }
             let piece = body[sent..<(sent + size)]
             let framed: ArraySlice<UInt8> = route.chunkedEncoding
                 ? ArraySlice(Array(String(size, radix: 16).utf8) + [13, 10] + piece + [13, 10]) : piece
             guard socket.send(framed, timeout: Self.ioTimeout) else { return .clientClosed(bodyBytesSent: sent) }
             sent += size
-            if let pause = route.pause, !paused, sent >= pause.afterBytes {
-                paused = true
-                if !sleepWatchingPeer(pause.seconds) { return .clientClosed(bodyBytesSent: sent) }
-            }
-            if sent < body.count, route.pauseBetweenChunks > 0, !sleepWatchingPeer(route.pauseBetweenChunks) {
-                return .clientClosed(bodyBytesSent: sent)
-            }
+            var pause = route.pauses[sent] ?? 0
+            if sent < body.count { pause += route.pauseBetweenChunks }
+            if pause > 0, !sleepWatchingPeer(pause) { return .clientClosed(bodyBytesSent: sent) }
         }
         if let dropAfter, sent >= dropAfter, dropAfter < body.count { return .dropped(bodyBytesSent: sent) }
         if route.chunkedEncoding, !socket.send(ArraySlice("0\r\n\r\n".utf8), timeout: Self.ioTimeout) {

@@ -3,7 +3,8 @@ import Foundation
 /// What the loopback server answers for one path, and how it sends it.
 ///
 /// Body pacing: the body goes out in pieces of ``chunkSize`` bytes with ``pauseBetweenChunks``
-/// between them, plus one longer ``pause`` after a given number of body bytes. A 64 KiB body
+/// between them, plus longer ``pauses`` once given numbers of body bytes have gone out (a piece
+/// never crosses a pause offset, so the client has exactly that prefix while the server waits). A 64 KiB body
 /// with `chunkSize` 4096 and a 10 ms pause takes about 16 × 10 ms = 160 ms.
 public struct HTTPRoute: Sendable {
     /// The status code (200 unless an error or redirect is wanted).
@@ -22,8 +23,8 @@ public struct HTTPRoute: Sendable {
     public var pauseBetweenChunks: TimeInterval
     /// Sleep before the status line.
     public var initialDelay: TimeInterval
-    /// One extra sleep once this many body bytes have been sent: `(afterBytes, seconds)`.
-    public var pause: (afterBytes: Int, seconds: TimeInterval)?
+    /// Extra sleeps: body offset → seconds, taken once that many body bytes have been sent.
+    public var pauses: [Int: TimeInterval]
     /// Close the connection after this many body bytes, for the first ``dropCount`` requests.
     public var dropAfterBytes: Int?
     /// How many requests are dropped (then the route answers normally).
@@ -41,7 +42,7 @@ public struct HTTPRoute: Sendable {
     public init(status: Int = 200, body: [UInt8], contentType: String = "application/octet-stream",
                 sendsContentLength: Bool = true, chunkedEncoding: Bool = false, chunkSize: Int = 1 << 16,
                 pauseBetweenChunks: TimeInterval = 0, initialDelay: TimeInterval = 0,
-                pause: (afterBytes: Int, seconds: TimeInterval)? = nil, dropAfterBytes: Int? = nil, dropCount: Int = 1,
+                pauses: [Int: TimeInterval] = [:], dropAfterBytes: Int? = nil, dropCount: Int = 1,
                 etag: String? = nil, lastModified: String? = nil, acceptsRanges: Bool = false, location: String? = nil) {
         self.status = status
         self.body = body
@@ -51,7 +52,7 @@ public struct HTTPRoute: Sendable {
         self.chunkSize = max(chunkSize, 1)
         self.pauseBetweenChunks = pauseBetweenChunks
         self.initialDelay = initialDelay
-        self.pause = pause
+        self.pauses = pauses
         self.dropAfterBytes = dropAfterBytes
         self.dropCount = dropCount
         self.etag = etag
