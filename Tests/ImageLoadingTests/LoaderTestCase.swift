@@ -72,6 +72,12 @@ class LoaderTestCase: XCTestCase {
     /// Runs `operation`, failing with ``TestTimeout`` after `seconds`.
     func withTimeout<T: Sendable>(_ seconds: TimeInterval = 10,
                                   _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await Self.withTimeout(seconds, operation)
+    }
+
+    /// Runs `operation`, failing with ``TestTimeout`` after `seconds` (callable from any task).
+    static func withTimeout<T: Sendable>(_ seconds: TimeInterval = 10,
+                                  _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
         try await withThrowingTaskGroup(of: T.self) { group in
             group.addTask { try await operation() }
             group.addTask {
@@ -87,6 +93,12 @@ class LoaderTestCase: XCTestCase {
     /// Collects every event of `events` (within `seconds`); `onEvent` may act on each (e.g. cancel).
     func collect(_ events: AsyncThrowingStream<ImageLoadEvent, any Error>, seconds: TimeInterval = 10,
                  onEvent: @escaping @Sendable (ImageLoadEvent) -> Void = { _ in }) async throws -> LoadRecord {
+        try await Self.collect(events, seconds: seconds, onEvent: onEvent)
+    }
+
+    /// Collects every event of `events` (callable from any task).
+    static func collect(_ events: AsyncThrowingStream<ImageLoadEvent, any Error>, seconds: TimeInterval = 10,
+                        onEvent: @escaping @Sendable (ImageLoadEvent) -> Void = { _ in }) async throws -> LoadRecord {
         try await withTimeout(seconds) {
             var record = LoadRecord()
             do {

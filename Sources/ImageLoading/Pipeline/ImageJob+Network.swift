@@ -158,14 +158,15 @@ extension ImageJob {
     private func scheduleTimeoutCheck() {
         let configuration = core.configuration
         let period = min(max(min(configuration.idleTimeout, configuration.totalTimeout) / 4, 0.01), 1)
-        queue.asyncAfter(deadline: .now() + period) {
-            guard !self.isDone else { return }
+        // Weak: a cancelled job must not live on until its next check.
+        queue.asyncAfter(deadline: .now() + period) { [weak self] in
+            guard let self, !self.isDone else { return }
             let now = Self.uptime
-            let lastActivity = self.shared.withLock { $0.lastActivity }
-            let idle = Double(now &- lastActivity) / 1e9, total = Double(now &- self.downloadStart) / 1e9
+            let lastActivity = shared.withLock { $0.lastActivity }
+            let idle = Double(now &- lastActivity) / 1e9, total = Double(now &- downloadStart) / 1e9
             if idle >= configuration.idleTimeout || total >= configuration.totalTimeout {
-                self.savePartialDownload()
-                return self.fail(.timedOut)
+                savePartialDownload()
+                return fail(.timedOut)
             }
             self.scheduleTimeoutCheck()
         }

@@ -200,6 +200,14 @@ final class LoaderCore: Sendable {
     /// Jobs in the table (running or waiting), for tests and diagnostics.
     var activeJobCount: Int { table.withLock { $0.jobs.count } }
 
+    /// Jobs waiting for a download slot (for tests and diagnostics).
+    var queuedJobCount: Int { table.withLock { $0.waiting.count } }
+
+    /// The running job serving `request`, if any (for tests and diagnostics).
+    func activeJob(for request: ImageRequest) -> ImageJob? {
+        table.withLock { $0.jobs[JobKey(result: request.resultKey, cachePolicy: request.cachePolicy)] }
+    }
+
     /// Cancels every job and ends the session; later subscriptions fail.
     func shutdown() {
         let jobs = table.withLock { table -> [ImageJob] in
