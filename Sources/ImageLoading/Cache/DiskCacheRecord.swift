@@ -11,7 +11,7 @@ import Foundation
 ///  8      4    metadata length M (little-endian)
 /// 12      4    zero
 /// 16      8    payload length P (little-endian)
-/// 24      8    FNV-1a 64 of the M + P bytes that follow (little-endian)
+/// 24      8    FNV-1a 64 of bytes 0..<24 and of the M + P bytes that follow (little-endian)
 /// 32      M    metadata: UTF-8 lines "name=value\n"
 /// 32+M    P    payload
 /// ```
@@ -39,15 +39,16 @@ struct DiskCacheRecord: Equatable {
             let value = metadata[name, default: ""].filter { $0 != "\n" && $0 != "\r" }
             return "\(name)=\(value)\n"
         }.joined().utf8)
-        var hasher = FNV1a64()
-        metadataBytes.withUnsafeBytes { hasher.update($0) }
-        payload.withUnsafeBytes { hasher.update($0) }
         var out = Data(capacity: Self.headerSize + metadataBytes.count + payload.count)
         out.append(contentsOf: Self.magic)
         out.append(contentsOf: [kind.rawValue, 0, 0, 0])
         Self.appendLittleEndian(UInt64(metadataBytes.count), bytes: 4, to: &out)
         out.append(contentsOf: [0, 0, 0, 0])
         Self.appendLittleEndian(UInt64(payload.count), bytes: 8, to: &out)
+        var hasher = FNV1a64()
+        out.withUnsafeBytes { hasher.update($0) }
+        metadataBytes.withUnsafeBytes { hasher.update($0) }
+        payload.withUnsafeBytes { hasher.update($0) }
         Self.appendLittleEndian(hasher.value, bytes: 8, to: &out)
         out.append(metadataBytes)
         out.append(payload)
@@ -67,6 +68,7 @@ struct DiskCacheRecord: Equatable {
         guard metadataLength <= available, payloadLength == available - metadataLength else { return nil }
         let body = file.dropFirst(Self.headerSize)
         var hasher = FNV1a64()
+        bytes[0..<24].withUnsafeBytes { hasher.update($0) }
         body.withUnsafeBytes { hasher.update($0) }
         guard hasher.value == checksum else { return nil }
         let metadataEnd = body.startIndex + Int(metadataLength)

@@ -8,6 +8,10 @@ public final class ImageLoadTask: Sendable {
     public let request: ImageRequest
     /// Progress, previews, then exactly one `.completed`, or a thrown error
     /// (``ImageLoadingError``, or `CancellationError` after ``cancel()``).
+    ///
+    /// Cancelling the task that iterates ends the iteration like any `AsyncThrowingStream`
+    /// (`nil`, or `CancellationError` if it was waiting); the load stops for this consumer once
+    /// the stream is released or ``cancel()`` is called.
     public let events: AsyncThrowingStream<ImageLoadEvent, any Error>
 
     let mailbox: EventMailbox

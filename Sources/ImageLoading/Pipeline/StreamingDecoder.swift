@@ -28,7 +28,8 @@ final class StreamingDecoder {
     }
 
     /// The scale that leaves the longer side at least `maxPixelSize`: the decoder does the cheap
-    /// coarse part, the exact resize the rest. Example: 4000 × 3000 for 500 px picks 1/4 (1000 × 750).
+    /// coarse part, the exact resize the rest. Example: 4000 × 3000 for 600 px picks 1/4 (1000 × 750);
+    /// for 500 px, 1/8 (500 × 375, nothing left to resize).
     static func scale(width: Int, height: Int, maxPixelSize: Int) -> ScaleFactor {
         let longer = max(width, height)
         for scale in [ScaleFactor.eighth, .quarter, .half] where scale.scaled(longer) >= maxPixelSize {
