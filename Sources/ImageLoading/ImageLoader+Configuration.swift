@@ -20,8 +20,6 @@ extension ImageLoader {
         public var totalTimeout: TimeInterval
         /// Largest response body accepted (default 256 MiB).
         public var maximumBodySize: Int
-        /// Received bytes allowed to wait for the decoder before the download is paused (default 4 MiB).
-        public var maximumBufferedBytes: Int
         /// How long a failed URL is answered from memory instead of fetched again (default 60 s).
         public var failureMemoryDuration: TimeInterval
         /// The formats the loader can decode.
@@ -39,7 +37,7 @@ extension ImageLoader {
                     diskCacheDirectory: URL? = Configuration.defaultDiskCacheDirectory,
                     diskCacheSizeLimit: Int = 256 << 20,
                     idleTimeout: TimeInterval = 30, totalTimeout: TimeInterval = 300,
-                    maximumBodySize: Int = 256 << 20, maximumBufferedBytes: Int = 4 << 20,
+                    maximumBodySize: Int = 256 << 20,
                     failureMemoryDuration: TimeInterval = 60, decoders: ImageDecoderRegistry = .standard) {
             self.maxConcurrentDownloads = max(maxConcurrentDownloads, 1)
             self.previewInterval = previewInterval
@@ -49,7 +47,6 @@ extension ImageLoader {
             self.idleTimeout = idleTimeout
             self.totalTimeout = totalTimeout
             self.maximumBodySize = maximumBodySize
-            self.maximumBufferedBytes = maximumBufferedBytes
             self.failureMemoryDuration = failureMemoryDuration
             self.decoders = decoders
         }

@@ -92,12 +92,4 @@ final class StreamingLoadTests: LoaderTestCase {
         XCTAssertEqual(record.progress.last?.received, 8 + 300 * 300)
         XCTAssertEqual(record.progress.last?.expected, 8 + 300 * 300)
     }
-
-    func testTinyBufferLimitPausesAndResumesTheDownloadWithoutLoss() async throws {
-        // Every received chunk exceeds 1 byte of allowed backlog, so the task is suspended and
-        // resumed around every drain: the image must still arrive whole.
-        serveFake("/backpressure.tst", width: 200, height: 200, seed: 3) { $0.chunkSize = 4096 }
-        let record = try await load(ImageRequest(url: server.url("/backpressure.tst")), with: makeLoader(maximumBufferedBytes: 1))
-        XCTAssertEqual(record.response?.image, FakeImageFile.image(width: 200, height: 200, seed: 3))
-    }
 }

@@ -9,18 +9,14 @@ extension ImageJob {
     static let fileChunkSize = 1 << 16
 
     /// Feeds every queued chunk to the decoder, then reports progress and maybe a preview.
-    /// Runs on the job's queue; resumes a task paused for back-pressure.
+    /// Runs on the job's queue.
     func drain() {
-        let (chunks, taskToResume) = shared.withLock { shared -> ([Data], URLSessionDataTask?) in
+        let chunks = shared.withLock { shared -> [Data] in
             let chunks = shared.pending
             shared.pending = []
-            shared.pendingBytes = 0
             shared.drainScheduled = false
-            let resume = shared.isSuspended ? shared.task : nil
-            shared.isSuspended = false
-            return (chunks, resume)
+            return chunks
         }
-        taskToResume?.resume()
         guard !isDone, !chunks.isEmpty else { return }
         for chunk in chunks {
             guard ingest(chunk) else { return }

@@ -65,27 +65,20 @@ extension ImageJob {
         return false
     }
 
-    /// Queues received bytes for the job's queue; pauses the task if too many wait.
+    /// Queues received bytes for the job's queue (never decodes here).
     func didReceive(data: Data) {
         let limit = core.configuration.maximumBodySize
-        let (scheduleDrain, taskToSuspend, tooLarge) = shared.withLock { shared -> (Bool, URLSessionDataTask?, Bool) in
-            guard !shared.isStopped, shared.phase == .active else { return (false, nil, false) }
+        let (scheduleDrain, tooLarge) = shared.withLock { shared -> (Bool, Bool) in
+            guard !shared.isStopped, shared.phase == .active else { return (false, false) }
             shared.receivedBytes += data.count
             shared.lastActivity = Self.uptime
-            if shared.receivedBytes + shared.resumeOffset > limit { return (false, nil, true) }
+            if shared.receivedBytes + shared.resumeOffset > limit { return (false, true) }
             shared.pending.append(data)
-            shared.pendingBytes += data.count
             let schedule = !shared.drainScheduled
             shared.drainScheduled = true
-            var suspend: URLSessionDataTask?
-            if shared.pendingBytes > core.configuration.maximumBufferedBytes, !shared.isSuspended {
-                shared.isSuspended = true
-                suspend = shared.task
-            }
-            return (schedule, suspend, false)
+            return (schedule, false)
         }
         if tooLarge { return stopWithError(.bodyTooLarge(limit: limit)) }
-        taskToSuspend?.suspend()
         if scheduleDrain { queue.async { self.drain() } }
     }
 

@@ -35,11 +35,14 @@ final class ImageJob: @unchecked Sendable {
         /// Received bytes waiting for the decoder. Example: three 16 KiB callbacks while the
         /// decoder is busy leave three chunks here; the next drain feeds all three, then renders
         /// at most one preview, which is how intermediate previews are skipped when decoding lags.
+        ///
+        /// Bounded by ``ImageLoader/Configuration/maximumBodySize``, not by a smaller window:
+        /// URLSession has no flow control for data tasks. Suspending one restarts it on resume
+        /// (Apple documents this for every task but downloads; swift-corelibs-foundation 6.3 was
+        /// measured re-sending the first 131 072 bytes of a 2 MB body), so the loader never
+        /// suspends, and each chunk is held once, without copies, until decoded.
         var pending: [Data] = []
-        var pendingBytes = 0
         var drainScheduled = false
-        /// The task is suspended because `pendingBytes` passed the configured maximum.
-        var isSuspended = false
         /// Body bytes received in this response (the loader counts them itself: on Linux
         /// `countOfBytesReceived` stays 0).
         var receivedBytes = 0
