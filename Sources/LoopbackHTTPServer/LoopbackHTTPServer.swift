@@ -30,7 +30,13 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// `http://127.0.0.1:<port><path>`.
     public func url(_ path: String) -> URL {
-        URL(string: "http://127.0.0.1:\(port)\(path.hasPrefix("/") ? path : "/" + path)")!
+        var components = URLComponents()
+        components.scheme = "http"
+        components.host = "127.0.0.1"
+        components.port = Int(port)
+        components.path = path.hasPrefix("/") ? path : "/" + path
+        // With a host, a path starting with "/" always forms a URL; the fallback is never taken.
+        return components.url ?? URL(fileURLWithPath: "/")
     }
 
     /// Serves `route` at `path` (replacing any route there).

@@ -111,7 +111,13 @@ final class LoaderCore: Sendable {
             if memoryCache.image(for: request.resultKey) != nil || failures.failure(for: url) != nil { continue }
             if table.withLock({ $0.prefetches[url] != nil }) { continue }
             guard let (job, id) = subscribe(request, mailbox: nil) else { return }
-            table.withLock { $0.prefetches[url] = (job, id) }
+            // A concurrent prefetch of the same URL may have won the race: keep one subscription.
+            let isDuplicate = table.withLock { table -> Bool in
+                if table.prefetches[url] != nil { return true }
+                table.prefetches[url] = (job, id)
+                return false
+            }
+            if isDuplicate { unsubscribe(job, subscriberID: id) }
         }
     }
 
