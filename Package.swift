@@ -31,13 +31,13 @@ let package = Package(
         .target(name: "LoopbackHTTPServer"),
         // Shared test helpers: fixture paths, manifest reader, SHA-256, seeded RNG.
         .target(name: "TestSupport", dependencies: ["ImageCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "IncrementalImageTests", dependencies: ["IncrementalImage", "TestSupport"]),
+        .testTarget(name: "ImageLoadingTests",
+                    dependencies: ["ImageLoading", "IncrementalImage", "LoopbackHTTPServer", "TestSupport"]),
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestSupport"]),
         .testTarget(name: "ImageCoreTests", dependencies: ["ImageCore", "TestSupport"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Deflate", "TestSupport"]),
         .testTarget(name: "JPEGCodecTests", dependencies: ["JPEGCodec", "TestSupport"]),
-        .testTarget(name: "IncrementalImageTests", dependencies: ["IncrementalImage", "TestSupport"]),
-        .testTarget(name: "ImageLoadingTests",
-                    dependencies: ["ImageLoading", "IncrementalImage", "LoopbackHTTPServer", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
