@@ -7,11 +7,11 @@ import XCTest
 
 /// Download slots, priorities and prefetching.
 final class SchedulingTests: LoaderTestCase {
-    /// Occupies the only slot with `/blocker.tst` (held 0.3 s by the server), then queues
+    /// Occupies the only slot with `/blocker.tst` (held 0.8 s by the server), then queues
     /// `paths` with their priorities; returns the tasks once every request has been made.
     private func queueBehindBlocker(_ loader: ImageLoader,
                                     _ paths: [(String, ImagePriority)]) async throws -> [ImageLoadTask] {
-        serveFake("/blocker.tst") { $0.initialDelay = 0.3 }
+        serveFake("/blocker.tst") { $0.initialDelay = 0.8 }
         for (index, (path, _)) in paths.enumerated() { serveFake(path, seed: index) }
         let blocker = loader.task(for: ImageRequest(url: server.url("/blocker.tst")))
         await eventually("the blocker holds the slot") { self.server.requestCount(path: "/blocker.tst") == 1 }

@@ -60,9 +60,10 @@ extension ImageJob {
         case .wait(let due):
             guard !previewCheckScheduled else { return }
             previewCheckScheduled = true
-            queue.asyncAfter(deadline: DispatchTime(uptimeNanoseconds: due)) {
-                self.previewCheckScheduled = false
-                self.considerPreview()
+            // Weak: a finished or cancelled job must not wait for its last preview check.
+            queue.asyncAfter(deadline: DispatchTime(uptimeNanoseconds: due)) { [weak self] in
+                self?.previewCheckScheduled = false
+                self?.considerPreview()
             }
         }
     }
