@@ -106,25 +106,28 @@ final class RealImageLoadTests: LoaderTestCase {
         XCTAssertEqual(finishedRows, finishedRows.sorted())
     }
 
-    func testJPEGThumbnailIsScaledInTheDCTDomain() async throws {
+    /// Loads the 192×128 baseline JPEG as a `maxPixelSize` thumbnail; also returns its 1/4-scale decode.
+    private func loadBaselineThumbnail(maxPixelSize: Int) async throws -> (thumbnail: Image?, quarter: Image) {
         try requireDecoder("JPEG")
         let bytes = try Fixtures.bytes("corpus/jpeg/generated/synth_baseline_q75_420.jpg")
-        server.setRoute("/thumb.jpg", HTTPRoute(body: bytes))
+        let quarter = try decodeOrSkip(bytes, options: DecodingOptions(scale: .quarter))
+        let path = "/thumb\(maxPixelSize).jpg"
+        server.setRoute(path, HTTPRoute(body: bytes))
+        let record = try await load(ImageRequest(url: server.url(path), maxPixelSize: maxPixelSize), with: makeLoader())
+        return (record.response?.image, quarter)
+    }
+
+    func testJPEGThumbnailIsScaledInTheDCTDomain() async throws {
         // 192×128 for 48 px: scale 1/4 gives 48×32 exactly, so no resize follows.
-        let record = try await load(ImageRequest(url: server.url("/thumb.jpg"), maxPixelSize: 48), with: makeLoader())
-        let expected = try decodeOrSkip(bytes, options: DecodingOptions(scale: .quarter))
-        XCTAssertEqual([expected.width, expected.height], [48, 32])
-        XCTAssertTrue(record.response?.image == expected)
+        let (thumbnail, quarter) = try await loadBaselineThumbnail(maxPixelSize: 48)
+        XCTAssertEqual([quarter.width, quarter.height], [48, 32])
+        XCTAssertTrue(thumbnail == quarter)
     }
 
     func testJPEGThumbnailBetweenScalesIsResizedExactly() async throws {
-        try requireDecoder("JPEG")
-        let bytes = try Fixtures.bytes("corpus/jpeg/generated/synth_baseline_q75_420.jpg")
-        server.setRoute("/thumb40.jpg", HTTPRoute(body: bytes))
         // 192×128 for 40 px: scale 1/4 (48×32), then the box filter to 40×27.
-        let record = try await load(ImageRequest(url: server.url("/thumb40.jpg"), maxPixelSize: 40), with: makeLoader())
-        let quarter = try decodeOrSkip(bytes, options: DecodingOptions(scale: .quarter))
-        XCTAssertTrue(record.response?.image == ImageDownscaler.resize(quarter, width: 40, height: 27))
+        let (thumbnail, quarter) = try await loadBaselineThumbnail(maxPixelSize: 40)
+        XCTAssertTrue(thumbnail == ImageDownscaler.resize(quarter, width: 40, height: 27))
     }
 
     func testCorpusPhotoLoadsFromAFileURL() async throws {
