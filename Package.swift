@@ -19,7 +19,7 @@ let package = Package(
         .target(name: "ImageCore"),
         .target(name: "PNGCodec", dependencies: ["ImageCore", "Deflate"]),
         .target(name: "JPEGCodec", dependencies: ["ImageCore"]),
-        .executableTarget(name: "imagefeed", dependencies: ["ImageCore", "PNGCodec", "JPEGCodec"]),
+        .executableTarget(name: "imagefeed", dependencies: ["ImageCore", "IncrementalImage", "PNGCodec"]),
         .executableTarget(
             name: "benchmark",
             dependencies: ["Deflate", "ImageCore", "PNGCodec", "JPEGCodec"],

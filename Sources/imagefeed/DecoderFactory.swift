@@ -1,20 +1,23 @@
 import ImageCore
-import PNGCodec
+import IncrementalImage
 
-/// Picks the decoder for a file from its first bytes.
-///
-/// To add a format, add a case that recognises its signature and returns its decoder, e.g.
-/// for JPEG: `if prefix.starts(with: [0xFF, 0xD8]) { return JPEGDecoder(options: options) }`.
+/// Picks the decoder for a file from its first bytes, using the library's one table of formats
+/// (`ImageDecoderRegistry.standard`: PNG signature → `PNGDecoder`, JPEG SOI `FF D8` → the JPEG
+/// decoder once the registry has one). A format joins this command by joining that registry.
 enum DecoderFactory {
     /// Bytes needed to recognise every supported format (the PNG signature is the longest).
-    static let sniffLength = 8
+    static var sniffLength: Int { ImageDecoderRegistry.standard.factories.map(\.signature.count).max() ?? 8 }
 
     /// A decoder for the file starting with `prefix`, or an `unsupported` / `invalidSignature` error.
     static func decoder(for prefix: [UInt8], options: DecodingOptions) throws -> any IncrementalImageDecoder {
-        if PNGDecoder.matchesSignature(prefix) { return PNGDecoder(options: options) }
-        if prefix.starts(with: [0xFF, 0xD8]) {
-            throw ImageDecodingError(.unsupported, at: 0, "unsupported format: JPEG (no JPEG decoder in this build yet)")
+        for factory in ImageDecoderRegistry.standard.factories where prefix.starts(with: factory.signature) {
+            guard let makeDecoder = factory.makeDecoder else {
+                throw ImageDecodingError(.unsupported, at: 0,
+                                         "unsupported format: \(factory.formatName) (no \(factory.formatName) decoder in this build yet)")
+            }
+            return makeDecoder(options)
         }
-        throw ImageDecodingError(.invalidSignature, at: 0, "unsupported format: neither a PNG nor a JPEG signature")
+        let known = ImageDecoderRegistry.standard.factories.map(\.formatName).joined(separator: " or ")
+        throw ImageDecodingError(.invalidSignature, at: 0, "unsupported format: the file does not start like \(known)")
     }
 }
