@@ -1,5 +1,6 @@
 import Deflate
 import ImageCore
+import PNGCodec
 
 /// The one place that says which decoder benchmarks each kind of input.
 enum RunnerCatalog {
@@ -9,8 +10,7 @@ enum RunnerCatalog {
         case .zlib: return .success(InflateRunner(format: .zlib))
         case .gzip: return .success(InflateRunner(format: .gzip))
         case .raw: return .success(InflateRunner(format: .raw))
-        // When PNGCodec lands: .success(ImageDecoderRunner { PNGDecoder(options: DecodingOptions()) })
-        case .png: return .failure(UnsupportedKind(reason: "PNG decoder not in the benchmark yet"))
+        case .png: return .success(ImageDecoderRunner { PNGDecoder(options: DecodingOptions()) })
         // When JPEGCodec lands: .success(ImageDecoderRunner { JPEGDecoder(options: DecodingOptions()) })
         case .jpeg: return .failure(UnsupportedKind(reason: "JPEG decoder not in the benchmark yet"))
         }
