@@ -19,7 +19,8 @@ let package = Package(
         .target(name: "ImageCore"),
         .target(name: "PNGCodec", dependencies: ["ImageCore", "Deflate"]),
         .target(name: "JPEGCodec", dependencies: ["ImageCore"]),
-        .executableTarget(name: "imagefeed", dependencies: ["ImageCore", "IncrementalImage", "PNGCodec"]),
+        .executableTarget(name: "imagefeed",
+                         dependencies: ["ImageCore", "IncrementalImage", "PNGCodec", "ImageLoading", "LoopbackHTTPServer"]),
         .executableTarget(
             name: "benchmark",
             dependencies: ["Deflate", "ImageCore", "PNGCodec", "JPEGCodec"],
@@ -38,7 +39,8 @@ let package = Package(
         .testTarget(name: "ImageCoreTests", dependencies: ["ImageCore", "TestSupport"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Deflate", "TestSupport"]),
         .testTarget(name: "JPEGCodecTests", dependencies: ["JPEGCodec", "TestSupport"]),
-        .testTarget(name: "ImagefeedTests", dependencies: ["imagefeed", "PNGCodec", "TestSupport"]),
+        .testTarget(name: "ImagefeedTests",
+                    dependencies: ["imagefeed", "PNGCodec", "ImageLoading", "IncrementalImage", "LoopbackHTTPServer", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,7 +2,8 @@ import Foundation
 import ImageCore
 
 /// Writes `currentImage()` as `DIR/frame-0001.png`, `frame-0002.png`, … whenever the decoder's
-/// preview generation says the picture changed.
+/// preview generation says the picture changed (``recordIfChanged(_:)``), or for each image handed
+/// to ``record(_:)`` (the loader's `.preview` events).
 struct FrameRecorder {
     let directory: String
     private var lastGeneration: Int?
@@ -19,9 +20,21 @@ struct FrameRecorder {
         let generation = decoder.status.previewGeneration
         guard generation != lastGeneration, let image = decoder.currentImage() else { return }
         lastGeneration = generation
+        try record(image)
+    }
+
+    /// Writes `image` as the next frame and returns its path.
+    @discardableResult
+    mutating func record(_ image: Image) throws -> String {
         framesWritten += 1
-        let number = String(framesWritten)
-        let name = "frame-" + String(repeating: "0", count: max(0, 4 - number.count)) + number + ".png"
-        try ImageFileWriter.write(image, to: (directory as NSString).appendingPathComponent(name))
+        let path = (directory as NSString).appendingPathComponent(Self.fileName(number: framesWritten))
+        try ImageFileWriter.write(image, to: path)
+        return path
+    }
+
+    /// `frame-0007.png` for frame 7 (numbers from 1; at least four digits).
+    static func fileName(number: Int) -> String {
+        let digits = String(number)
+        return "frame-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".png"
     }
 }

@@ -33,25 +33,14 @@ final class RealImageLoadTests: LoaderTestCase {
         return meanSquare == 0 ? .infinity : 10 * log10(255 * 255 / meanSquare)
     }
 
-    /// Feeds `bytes` one at a time to a fresh source and returns, for each increase of
-    /// `completedScans` (JPEG scans, Adam7 passes), the byte count reached and the picture then.
-    private func scanBoundaries(of bytes: [UInt8]) throws -> [(offset: Int, scans: Int, image: Image)] {
-        let source = ImageSource()
-        var boundaries: [(Int, Int, Image)] = []
-        var scans = 0
-        for (index, byte) in bytes.enumerated() {
-            let status = try source.feed([byte])
-            if let done = status.progress?.completedScans, done > scans, !status.isComplete, let image = source.currentImage() {
-                scans = done
-                boundaries.append((index + 1, done, image))
-            }
-        }
-        return boundaries
+    /// Every scan or pass boundary of `bytes`, found with a fresh source.
+    private func scanBoundaries(of bytes: [UInt8]) throws -> [ScanBoundary] {
+        try ScanBoundary.all(in: bytes, decoder: ImageSource())
     }
 
     /// Serves `bytes` pausing 80 ms at each scan boundary and loads them with previews every 20 ms.
     private func loadPausingAtScans(_ path: String, _ bytes: [UInt8],
-                                    boundaries: [(offset: Int, scans: Int, image: Image)]) async throws -> LoadRecord {
+                                    boundaries: [ScanBoundary]) async throws -> LoadRecord {
         var pauses: [Int: TimeInterval] = [:]
         for boundary in boundaries { pauses[boundary.offset] = 0.08 }
         server.setRoute(path, HTTPRoute(body: bytes, chunkSize: 512, pauses: pauses))
