@@ -2,11 +2,12 @@
 /// cells ``cellWidth`` wide (height from the picture's aspect ratio), ``gap`` pixels between cells
 /// and rows and around the edge.
 ///
-/// Example: two 3:2 pictures with 6 cells each: cells 240 × 160; the sheet is
-/// 8 + 6 · 240 + 5 · 8 + 8 = 1496 wide and 8 + 160 + 8 + 160 + 8 = 344 high.
+/// Example: two 3:2 pictures with 6 cells each: cells 200 × 133; the sheet is
+/// 8 + 6 · 200 + 5 · 8 + 8 = 1256 wide and 8 + 133 + 8 + 133 + 8 = 290 high. (Cells of 200
+/// rather than 240 keep the README's copy of a two-row sheet under 500 KB.)
 struct ContactSheetLayout: Equatable {
     /// Width of every cell.
-    static let cellWidth = 240
+    static let cellWidth = 200
     /// Space between cells, between rows and around the sheet.
     static let gap = 8
     /// Most cells in a row (the frames shown are picked evenly from first preview to final).
@@ -24,7 +25,7 @@ struct ContactSheetLayout: Equatable {
     }
 
     /// The cell height that keeps a `pictureWidth` × `pictureHeight` picture's aspect ratio at
-    /// ``cellWidth`` wide, rounded to the nearest pixel (at least 1): 900 × 600 → 160.
+    /// ``cellWidth`` wide, rounded to the nearest pixel (at least 1): 900 × 600 → 133.
     static func cellHeight(pictureWidth: Int, pictureHeight: Int) -> Int {
         let width = max(pictureWidth, 1)
         return max(1, (pictureHeight * cellWidth + width / 2) / width)

@@ -32,8 +32,12 @@ struct FetchCommand: Sendable {
         let outcome: LoadReporter.Outcome
         do {
             outcome = try await LoadReporter(console: console).load(request, with: loader, frames: frames)
-        } catch {
+        } catch let error as ImageLoadingError {
             console.writeError("imagefeed: \(location): \(error)")
+            return 1
+        } catch {
+            // A frame that could not be written, or (never from this command) a cancellation.
+            console.writeError("imagefeed: \(location): \(error.localizedDescription)")
             return 1
         }
         do {

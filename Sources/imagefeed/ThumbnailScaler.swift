@@ -4,8 +4,8 @@ import ImageCore
 /// the plain mean of the whole source pixels in its box (a box filter), each first blended over a
 /// background by its alpha. Enlarging repeats pixels (the box holds one source pixel).
 ///
-/// Example: 900 source columns to 240: output column 0 covers columns 0 ..< 3 (900 · 1 / 240 = 3.75,
-/// rounded down), column 1 covers 3 ..< 7.
+/// Example: 900 source columns to 200: output column 0 covers columns 0 ..< 4 (900 · 1 / 200 = 4.5,
+/// rounded down), column 1 covers 4 ..< 9.
 enum ThumbnailScaler {
     /// `image` as an `rgb8` picture of `width` × `height` (each at least 1) over `background` grey.
     static func scale(_ image: Image, width: Int, height: Int, background: UInt8) -> Image {

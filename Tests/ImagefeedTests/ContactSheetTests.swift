@@ -46,21 +46,24 @@ final class ContactSheetTests: XCTestCase {
         let two = Image(width: 2, height: 1, format: .gray8, pixels: [10, 200])
         let row: [UInt8] = [10, 10, 200, 200].flatMap { [$0, $0, $0] }
         XCTAssertEqual(ThumbnailScaler.scale(two, width: 4, height: 2, background: 0).pixels, row + row)
-        XCTAssertEqual(ThumbnailScaler.boxes(from: 900, to: 240).prefix(3), [0..<3, 3..<7, 7..<11])
+        XCTAssertEqual(ThumbnailScaler.boxes(from: 900, to: 200).prefix(3), [0..<4, 4..<9, 9..<13])
         XCTAssertEqual(ThumbnailScaler.boxes(from: 2, to: 4), [0..<1, 0..<1, 1..<2, 1..<2])
     }
 
     func testLayoutOfTheDocumentedExample() {
         let layout = ContactSheetLayout(rows: [(6, 900, 600), (6, 888, 592)])
-        XCTAssertEqual(layout.rowHeights, [160, 160])
-        XCTAssertEqual([layout.width, layout.height], [1496, 344])
-        XCTAssertTrue(layout.origin(row: 1, column: 2) == (504, 176))
+        XCTAssertEqual(layout.rowHeights, [133, 133])
+        XCTAssertEqual([layout.width, layout.height], [1256, 290])
+        XCTAssertTrue(layout.origin(row: 1, column: 2) == (8 + 2 * 208, 8 + 133 + 8))
     }
 
     func testShortRowsLeaveTheSheetAsWideAsTheLongest() {
-        let layout = ContactSheetLayout(rows: [(2, 480, 320), (4, 100, 300)])
-        XCTAssertEqual(layout.rowHeights, [160, 720])
-        XCTAssertEqual(layout.width, 8 + 4 * 248)
-        XCTAssertEqual(layout.height, 8 + 160 + 8 + 720 + 8)
+        let cell = ContactSheetLayout.cellWidth, gap = ContactSheetLayout.gap
+        let layout = ContactSheetLayout(rows: [(2, 480, 320), (4, 100, 300), (9, 10, 10)])
+        // 320 · cell / 480 and 300 · cell / 100, rounded; the third row is capped at maxColumns.
+        XCTAssertEqual(layout.rowHeights, [(2 * cell + 1) / 3, 3 * cell, cell])
+        XCTAssertEqual(layout.columns, [2, 4, ContactSheetLayout.maxColumns])
+        XCTAssertEqual(layout.width, gap + ContactSheetLayout.maxColumns * (cell + gap))
+        XCTAssertEqual(layout.height, gap + layout.rowHeights.reduce(0) { $0 + $1 + gap })
     }
 }
