@@ -6,23 +6,8 @@ import XCTest
 @testable import imagefeed
 
 /// `imagefeed decode` end to end, run in-process on temporary files.
-final class DecodeCommandTests: XCTestCase {
-    private var scratch: URL!
-
-    override func setUpWithError() throws {
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("imagefeed-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: scratch)
-    }
-
-    private func path(_ name: String) -> String { scratch.appendingPathComponent(name).path }
-
+final class DecodeCommandTests: ImagefeedTestCase {
     private func fixture(_ name: String) -> String { Fixtures.url("corpus/png/" + name).path }
-
-    private func read(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
 
     func testDecodingToPAMWritesTheHeaderAndTheNativePixels() throws {
         let output = path("out.pam")

@@ -8,21 +8,7 @@ import XCTest
 
 /// `imagefeed demo` end to end: the bundled pictures over the loopback server, the frames and
 /// the contact sheet, checked against the layout rule and the frame files themselves.
-final class DemoCommandTests: XCTestCase {
-    private var scratch: URL!
-
-    override func setUpWithError() throws {
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("imagefeed-demo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: scratch)
-    }
-
-    private func decodeFile(_ url: URL) throws -> Image {
-        try PNGDecoder().decode([UInt8](try Data(contentsOf: url)))
-    }
+final class DemoCommandTests: ImagefeedTestCase {
 
     /// What the one-shot decoder makes of a bundled picture, or nil when this build calls it unsupported.
     private func oneShot(_ asset: DemoAsset) throws -> Image? {
@@ -53,7 +39,7 @@ final class DemoCommandTests: XCTestCase {
                 XCTAssertTrue(result.output.contains { $0.hasPrefix("skipped: \(asset.fileName): ") }, "\(result.output)")
                 continue
             }
-            let final = try decodeFile(folder.appendingPathComponent("final.png"))
+            let final = try decodePNG(folder.appendingPathComponent("final.png").path)
             XCTAssertEqual(final, expected, asset.name)
             XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("frame-0001.png").path),
                           "\(asset.name): at least one preview on a throttled link")
@@ -75,7 +61,7 @@ final class DemoCommandTests: XCTestCase {
             XCTAssertLessThanOrEqual(names.count, ContactSheetLayout.maxColumns)
             let folder = out.appendingPathComponent(picture.asset.name)
             cells.append(try names.map { name in
-                try name == "final" ? picture.final : decodeFile(folder.appendingPathComponent(name))
+                try name == "final" ? picture.final : decodePNG(folder.appendingPathComponent(name).path)
             })
             // Cells are `cellWidth` wide, as high as the picture's aspect ratio makes them.
             let width = ContactSheetLayout.cellWidth
@@ -85,7 +71,7 @@ final class DemoCommandTests: XCTestCase {
         // Size from the rule: a gap around and between everything.
         let gap = ContactSheetLayout.gap, cellWidth = ContactSheetLayout.cellWidth
         let columns = cells.map(\.count).max() ?? 0
-        let sheet = try decodeFile(out.appendingPathComponent("contact-sheet.png"))
+        let sheet = try decodePNG(out.appendingPathComponent("contact-sheet.png").path)
         XCTAssertEqual(sheet.width, gap + columns * (cellWidth + gap))
         XCTAssertEqual(sheet.height, gap + rowHeights.reduce(0) { $0 + $1 + gap })
         XCTAssertEqual(sheet.format, .rgb8)

@@ -8,25 +8,17 @@ import TestSupport
 import XCTest
 
 /// `imagefeed fetch` end to end against a loopback server, run in-process.
-final class FetchCommandTests: XCTestCase {
+final class FetchCommandTests: ImagefeedTestCase {
     private var server: LoopbackHTTPServer!
-    private var scratch: URL!
 
     override func setUpWithError() throws {
+        try super.setUpWithError()
         server = try LoopbackHTTPServer()
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("imagefeed-fetch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     }
 
-    override func tearDown() {
+    override func tearDownWithError() throws {
         server.stop()
-        try? FileManager.default.removeItem(at: scratch)
-    }
-
-    private func path(_ name: String) -> String { scratch.appendingPathComponent(name).path }
-
-    private func decodeFile(_ path: String) throws -> Image {
-        try PNGDecoder().decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        try super.tearDownWithError()
     }
 
     /// Serves `bytes` at `route` and fetches it with `extra` arguments into `out.png`.
@@ -51,10 +43,10 @@ final class FetchCommandTests: XCTestCase {
             route.pauses = Dictionary(uniqueKeysWithValues: boundaries.map { ($0.offset, pause) })
         })
         XCTAssertEqual(result.status, 0, "\(result.errors)")
-        XCTAssertEqual(try decodeFile(path("out.png")), try ImageSource.decode(bytes), "the final is the one-shot decode")
+        XCTAssertEqual(try decodePNG(path("out.png")), try ImageSource.decode(bytes), "the final is the one-shot decode")
 
         let names = try FileManager.default.contentsOfDirectory(atPath: frames).sorted()
-        let written = try names.map { try decodeFile(frames + "/" + $0) }
+        let written = try names.map { try decodePNG(frames + "/" + $0) }
         XCTAssertEqual(names.first, "frame-0001.png")
         XCTAssertEqual(names.last, FrameRecorder.fileName(number: names.count), "frames are numbered without gaps")
         for boundary in boundaries {
@@ -74,7 +66,7 @@ final class FetchCommandTests: XCTestCase {
         XCTAssertFalse(progress.isEmpty)
         XCTAssertFalse(progress.contains { $0.contains(" of ") }, "\(progress)")
         XCTAssertEqual(progress.last, "received \(bytes.count) bytes")
-        XCTAssertEqual(try decodeFile(path("out.png")), try ImageSource.decode(bytes))
+        XCTAssertEqual(try decodePNG(path("out.png")), try ImageSource.decode(bytes))
     }
 
     func testAnHTTPErrorExitsWith1AndNamesTheStatusInOneLine() throws {
@@ -111,7 +103,7 @@ final class FetchCommandTests: XCTestCase {
         let bound = 100
         let result = try XCTUnwrap(fetch("/photo.png", bytes, ["--thumbnail", String(bound)]))
         XCTAssertEqual(result.status, 0, "\(result.errors)")
-        let thumbnail = try decodeFile(path("out.png"))
+        let thumbnail = try decodePNG(path("out.png"))
         // The longer side becomes the bound, the other keeps the aspect ratio.
         let longer = max(full.width, full.height), shorter = min(full.width, full.height)
         let expectedShorter = Int((Double(shorter) * Double(bound) / Double(longer)).rounded())
@@ -127,7 +119,7 @@ final class FetchCommandTests: XCTestCase {
         for location in [fixture.absoluteString, fixture.path] {
             let result = try XCTUnwrap(CommandRunner.run(["fetch", location, "-o", path("out.pam")]))
             XCTAssertEqual(result.status, 0, "\(location): \(result.errors)")
-            let written = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path("out.pam"))))
+            let written = try read(path("out.pam"))
             XCTAssertEqual(written, PAMWriter.encode(expected), location)
             XCTAssertEqual(result.output.last, "wrote \(path("out.pam")): 32x32 rgba8, 0 previews")
         }
