@@ -19,6 +19,8 @@ struct DemoCommand: Sendable {
     static let previewInterval: TimeInterval = 0.05
     /// The contact sheet's file name in the output folder.
     static let contactSheetName = "contact-sheet.png"
+    /// Each picture's final image, in its folder.
+    static let finalName = "final.png"
 
     let options: DemoCommandOptions
     let console: Console
@@ -121,7 +123,7 @@ struct DemoCommand: Sendable {
             let reporter = LoadReporter(console: console, printsEvents: false, keepsPreviews: true)
             let outcome = try await reporter.load(ImageRequest(url: url, cachePolicy: .reloadIgnoringCaches),
                                                   with: loader, frames: recorder)
-            try ImageFileWriter.write(outcome.image, to: (directory as NSString).appendingPathComponent("final.png"))
+            try ImageFileWriter.write(outcome.image, to: (directory as NSString).appendingPathComponent(Self.finalName))
             return .loaded(outcome.previews + [outcome.image])
         } catch ImageLoadingError.decoding(let error) where error.kind == .unsupported {
             return .skipped(error.message)
@@ -132,11 +134,12 @@ struct DemoCommand: Sendable {
         }
     }
 
-    /// Deletes `frame-*.png` left in `directory` by an earlier run, so the folder holds this run's frames only.
+    /// Deletes `frame-*.png` and `final.png` left in `directory` by an earlier run, so the folder
+    /// holds this run's pictures only.
     private func removeOldFrames(in directory: String) throws {
         let manager = FileManager.default
         guard let names = try? manager.contentsOfDirectory(atPath: directory) else { return }
-        for name in names where name.hasPrefix("frame-") && name.hasSuffix(".png") {
+        for name in names where name == Self.finalName || (name.hasPrefix("frame-") && name.hasSuffix(".png")) {
             try manager.removeItem(atPath: (directory as NSString).appendingPathComponent(name))
         }
     }
