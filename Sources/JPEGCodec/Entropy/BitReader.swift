@@ -1,0 +1,137 @@
+/// Reads entropy-coded bits MSB first, removing the 0x00 stuffed after every 0xFF data byte (T.81 F.1.2.3).
+///
+/// `accumulator` holds the next bits left-aligned: with `bitCount` = 12, bits 63...52 are valid and the
+/// rest are zero. The reader never consumes a marker: on 0xFF followed by a non-zero byte it sets
+/// ``markerReached`` and stops loading; later reads see zero bits, as libjpeg does, and `bitCount`
+/// goes negative, which tells the scan decoder that invented bits were used.
+///
+/// `bytes` is the caller's buffer for one decoding batch; `position` indexes it and is rebased by the
+/// caller between batches, while the accumulator carries over.
+struct BitReader {
+    /// Next bits, left-aligned.
+    var accumulator: UInt64 = 0
+    /// Valid bits in `accumulator`; negative once zero bits past a marker have been consumed.
+    var bitCount = 0
+    /// Index in `bytes` of the next byte to load.
+    var position = 0
+    /// The readable bytes of this batch.
+    var bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+    /// A marker (or the end of all input) was reached; no more bytes will be loaded.
+    var markerReached = false
+    /// The end of the buffered bytes was reached without a marker. The scan decoder only decodes an
+    /// MCU when this cannot happen (worst-case bytes present) unless the input is complete.
+    var ranOutOfData = false
+
+    /// Whether bits that were not in the stream (zeros past a marker) have been consumed.
+    var usedInventedBits: Bool { bitCount < 0 }
+
+    /// Loads bytes until at least 57 bits are valid or a marker stops it.
+    @inline(__always)
+    mutating func refill() {
+        if markerReached { return }
+        // Fast path: 8 bytes with no 0xFF among them load without per-byte checks.
+        if position + 8 <= bytes.count {
+            let word = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            // A byte equals 0xFF exactly when the complement has a zero byte (classic has-zero test).
+            let inverted = ~word
+            let hasFF = (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080
+            if hasFF == 0 {
+                let take = (63 - bitCount) >> 3        // whole bytes that fit: 7 when empty
+                accumulator |= (word >> UInt64(64 - take * 8)) << UInt64(64 - take * 8 - bitCount)
+                bitCount += take * 8
+                position += take
+                return
+            }
+        }
+        refillCarefully()
+    }
+
+    /// The byte-at-a-time twin of the fast path, handling stuffing, markers and the buffer end.
+    @inline(never)
+    mutating func refillCarefully() {
+        while bitCount <= 56 && !markerReached {
+            guard position < bytes.count else {
+                ranOutOfData = true
+                markerReached = true
+                return
+            }
+            let byte = bytes[position]
+            if byte == 0xFF {
+                guard position + 1 < bytes.count else {
+                    ranOutOfData = true
+                    markerReached = true
+                    return
+                }
+                if bytes[position + 1] != 0 {
+                    markerReached = true
+                    return
+                }
+                position += 2
+            } else {
+                position += 1
+            }
+            accumulator |= UInt64(byte) << UInt64(56 - bitCount)
+            bitCount += 8
+        }
+    }
+
+    /// Drops `count` (0...32) bits.
+    @inline(__always)
+    mutating func consume(_ count: Int) {
+        accumulator <<= UInt64(count)
+        bitCount -= count
+    }
+
+    /// The next `count` (1...32) bits as an unsigned value, without consuming them.
+    @inline(__always)
+    func peek(_ count: Int) -> Int {
+        Int(truncatingIfNeeded: accumulator >> UInt64(64 - count))
+    }
+
+    /// Decodes one Huffman symbol (T.81 F.2.2.3); returns -1 for a bit pattern that is no code.
+    @inline(__always)
+    mutating func decodeSymbol(_ table: HuffmanLookup) -> Int {
+        if bitCount < 16 { refill() }
+        let entry = table.lookup[peek(HuffmanTable.lookaheadBits)]
+        if entry != 0 {
+            consume(Int(entry >> 8))
+            return Int(entry & 0xFF)
+        }
+        return decodeLongSymbol(table)
+    }
+
+    /// Codes longer than the lookahead: compare against `maxCode` length by length.
+    @inline(never)
+    mutating func decodeLongSymbol(_ table: HuffmanLookup) -> Int {
+        var length = HuffmanTable.lookaheadBits + 1
+        while length <= 16 {
+            let code = peek(length)
+            if code <= Int(table.maxCode[length]) {
+                consume(length)
+                return Int(table.symbols[(code + Int(table.valueOffset[length])) & 0xFF])
+            }
+            length += 1
+        }
+        consume(16)
+        return -1
+    }
+
+    /// Reads `size` (1...15) extra bits and sign-extends them (T.81 F.2.2.1, EXTEND).
+    @inline(__always)
+    mutating func receiveExtended(_ size: Int) -> Int32 {
+        if bitCount < size { refill() }
+        let raw = Int32(truncatingIfNeeded: peek(size))
+        consume(size)
+        // Values below 2^(size-1) are negative: v - 2^size + 1.
+        return raw < Int32(1) << Int32(size - 1) ? raw &- (Int32(1) << Int32(size)) &+ 1 : raw
+    }
+
+    /// Discards the buffered bits (at a restart marker or the end of a scan); returns the whole
+    /// bytes that were dropped, which libjpeg counts as extraneous data.
+    mutating func discardBits() -> Int {
+        let wholeBytes = max(bitCount, 0) >> 3
+        accumulator = 0
+        bitCount = 0
+        return wholeBytes
+    }
+}

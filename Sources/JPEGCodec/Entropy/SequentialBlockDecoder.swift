@@ -1,0 +1,46 @@
+/// Decodes the 64 coefficients of one block of a sequential Huffman scan (T.81 F.2.2).
+enum SequentialBlockDecoder {
+    /// How a block decode went.
+    enum Outcome {
+        /// Every code was valid.
+        case decoded
+        /// A bit pattern matched no Huffman code (decoded as symbol 0, as libjpeg does).
+        case badCode
+        /// The DC prediction overflowed 32 bits.
+        case predictorOverflow
+    }
+
+    /// Zeroes `block` and decodes into it, in natural order; `predictor` is the component's last DC value.
+    @inline(__always)
+    static func decode(into block: UnsafeMutablePointer<Int16>, dc: HuffmanLookup, ac: HuffmanLookup,
+                       predictor: inout Int32, reader: inout BitReader, zigzag: UnsafePointer<UInt8>) -> Outcome {
+        block.update(repeating: 0, count: 64)
+        var outcome = Outcome.decoded
+        // F.2.2.1: DC difference category, then the difference itself.
+        var size = reader.decodeSymbol(dc)
+        if size < 0 { outcome = .badCode; size = 0 }
+        let difference: Int32 = size == 0 ? 0 : reader.receiveExtended(size)
+        let (value, overflow) = predictor.addingReportingOverflow(difference)
+        if overflow { return .predictorOverflow }
+        predictor = value
+        // libjpeg keeps the prediction in an int and stores it truncated to 16 bits.
+        block[0] = Int16(truncatingIfNeeded: value)
+        // F.2.2.2: AC run/size symbols until EOB or the end of the block.
+        var k = 1
+        while k < 64 {
+            var symbol = reader.decodeSymbol(ac)
+            if symbol < 0 { outcome = .badCode; symbol = 0 }
+            let run = symbol >> 4
+            let acSize = symbol & 15
+            if acSize != 0 {
+                k += run        // at most 63 + 15: ZigZag.order has 16 spare entries
+                block[Int(zigzag[k])] = Int16(truncatingIfNeeded: reader.receiveExtended(acSize))
+                k += 1
+            } else {
+                if run != 15 { break }   // EOB
+                k += 16                  // ZRL: sixteen zeros
+            }
+        }
+        return outcome
+    }
+}

@@ -1,0 +1,191 @@
+/// Turns coefficient block rows into output pixel rows: IDCT of each iMCU row into per-component
+/// sample rings, then upsampling and colour conversion of every output row whose inputs are ready.
+///
+/// This is the "render a block row" stage shared by streaming sequential decoding (rows pushed in
+/// order as the scan completes them) and by multi-scan decoding (a range of iMCU rows re-rendered
+/// from stored coefficients).
+///
+/// Each component's ring holds 3 iMCU rows of samples: sample row r lives in slot r mod (3 · rows per
+/// iMCU). Output row y needs, per component, the sample row it sits on and for the vertical
+/// triangle filters the one above or below; pushing iMCU row k therefore completes every output
+/// row of k − 1 and all of k but those that need k + 1 (the last one, for 2:1 vertical sampling).
+final class BlockRowRenderer {
+    private let layout: FrameLayout
+    private let conversion: ColorConversion
+    private let componentCount: Int
+    private let rings: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
+    private let ringStrides: [Int]
+    private let ringRowCounts: [Int]
+    /// Per component, a row for upsampled samples (output width, rounded up for the 2× kernels).
+    private let upsampledRows: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
+    private let rowPointers: UnsafeMutablePointer<UnsafePointer<UInt8>>
+    /// Per component, 64 dequantization multipliers in natural order.
+    private let quantization: UnsafeMutablePointer<Int32>
+    private let workspace: UnsafeMutablePointer<Int32>
+    /// Per component, sample rows [0, rowsAvailable) have been pushed (the ring keeps the last ones).
+    private var rowsAvailable: [Int]
+
+    /// Pixels of the output image, `outputStride` bytes per row.
+    private let output: UnsafeMutablePointer<UInt8>
+    private let outputStride: Int
+    /// The next output row to emit.
+    private(set) var nextOutputRow = 0
+
+    /// Sets up rings for `layout`; pixels go to `output` (height × `layout.outputWidth` × bytes per pixel).
+    init(layout: FrameLayout, conversion: ColorConversion, output: UnsafeMutablePointer<UInt8>) {
+        self.layout = layout
+        self.conversion = conversion
+        self.output = output
+        outputStride = layout.outputWidth * conversion.bytesPerPixel
+        componentCount = layout.components.count
+        rings = .allocate(capacity: componentCount)
+        upsampledRows = .allocate(capacity: componentCount)
+        rowPointers = .allocate(capacity: componentCount)
+        quantization = .allocate(capacity: 64 * componentCount)
+        quantization.initialize(repeating: 0, count: 64 * componentCount)
+        workspace = .allocate(capacity: 64)
+        workspace.initialize(repeating: 0, count: 64)
+        var strides: [Int] = [], counts: [Int] = []
+        for (c, component) in layout.components.enumerated() {
+            // 16 spare bytes let kernels run a little past the end of a row.
+            let stride = component.blocksPerLine * component.blockSize + 16
+            let rows = 3 * component.rowsPerIMCU
+            strides.append(stride)
+            counts.append(rows)
+            rings[c] = .allocate(capacity: stride * rows)
+            rings[c].initialize(repeating: 0, count: stride * rows)
+            let upsampledWidth = max(layout.outputWidth, 2 * component.downsampledWidth) + 16
+            upsampledRows[c] = .allocate(capacity: upsampledWidth)
+            upsampledRows[c].initialize(repeating: 0, count: upsampledWidth)
+            rowPointers[c] = UnsafePointer(upsampledRows[c])
+        }
+        ringStrides = strides
+        ringRowCounts = counts
+        rowsAvailable = Array(repeating: 0, count: componentCount)
+    }
+
+    deinit {
+        for c in 0..<componentCount {
+            rings[c].deallocate()
+            upsampledRows[c].deallocate()
+        }
+        rings.deallocate()
+        upsampledRows.deallocate()
+        rowPointers.deallocate()
+        quantization.deallocate()
+        workspace.deallocate()
+    }
+
+    /// Sets component `component`'s dequantization table (natural order). Values are truncated to
+    /// 16 bits as libjpeg's ISLOW_MULT_TYPE does.
+    func setQuantization(component: Int, table: [UInt16]) {
+        for i in 0..<64 { quantization[component * 64 + i] = Int32(Int16(truncatingIfNeeded: table[i])) }
+    }
+
+    /// Starts a pass that pushes iMCU rows from `firstIMCURow − 1` (as context) onwards and emits
+    /// output rows from the first one that iMCU row `firstIMCURow` can change.
+    func beginPass(firstIMCURow: Int) {
+        let contextRow = max(firstIMCURow - 1, 0)
+        for c in 0..<componentCount { rowsAvailable[c] = contextRow * layout.components[c].rowsPerIMCU }
+        nextOutputRow = max(firstIMCURow * layout.outputRowsPerIMCU - 1, 0)
+    }
+
+    /// IDCTs iMCU row `row` of every component from `windows` (indexed by frame component) into the rings.
+    func push(iMCURow row: Int, windows: UnsafePointer<CoefficientWindow>) {
+        for c in 0..<componentCount {
+            let component = layout.components[c]
+            let window = windows[c]
+            let size = component.blockSize
+            let stride = ringStrides[c]
+            let q = UnsafePointer(quantization + c * 64)
+            for blockRowInIMCU in 0..<component.verticalSampling {
+                let blockRow = row * component.verticalSampling + blockRowInIMCU
+                guard blockRow < component.heightInBlocks else { break }
+                let sampleRow = blockRow * size
+                let destination = rings[c] + (sampleRow % ringRowCounts[c]) * stride
+                for column in 0..<component.widthInBlocks {
+                    let block = UnsafePointer(window.block(row: blockRow, column: column))
+                    let out = destination + column * size
+                    switch size {
+                    case 8: InverseDCT.transform8x8(block, quantization: q, workspace: workspace, output: out, stride: stride)
+                    case 4: ReducedInverseDCT.transform4x4(block, quantization: q, workspace: workspace, output: out, stride: stride)
+                    case 2: ReducedInverseDCT.transform2x2(block, quantization: q, workspace: workspace, output: out, stride: stride)
+                    default: ReducedInverseDCT.transform1x1(block, quantization: q, output: out)
+                    }
+                }
+            }
+            rowsAvailable[c] = (row + 1) * component.rowsPerIMCU
+        }
+    }
+
+    /// Emits every output row below `limit` whose samples are all pushed; returns how many.
+    @discardableResult
+    func emitReadyRows(limit: Int) -> Int {
+        let end = min(limit, layout.outputHeight)
+        var emitted = 0
+        while nextOutputRow < end && isReady(nextOutputRow) {
+            emitRow(nextOutputRow)
+            nextOutputRow += 1
+            emitted += 1
+        }
+        return emitted
+    }
+
+    /// Whether all samples output row `y` needs have been pushed.
+    private func isReady(_ y: Int) -> Bool {
+        for c in 0..<componentCount {
+            let component = layout.components[c]
+            var needed: Int
+            switch component.upsampling {
+            case .fullSize, .h2v1Fancy: needed = y
+            case .h1v2Fancy, .h2v2Fancy: needed = y / 2 + (y & 1)
+            case .box(_, let vertical): needed = y / vertical
+            }
+            needed = min(needed, component.downsampledHeight - 1)
+            if needed >= rowsAvailable[c] { return false }
+        }
+        return true
+    }
+
+    @inline(__always)
+    private func ringRow(_ c: Int, _ row: Int) -> UnsafeMutablePointer<UInt8> {
+        rings[c] + (row % ringRowCounts[c]) * ringStrides[c]
+    }
+
+    private func emitRow(_ y: Int) {
+        let width = layout.outputWidth
+        for c in 0..<componentCount {
+            let component = layout.components[c]
+            let lastRow = component.downsampledHeight - 1
+            let target = upsampledRows[c]
+            switch component.upsampling {
+            case .fullSize:
+                rowPointers[c] = UnsafePointer(ringRow(c, min(y, lastRow)))
+            case .h2v1Fancy:
+                RowUpsampler.h2v1Fancy(ringRow(c, min(y, lastRow)), width: component.downsampledWidth, into: target)
+                rowPointers[c] = UnsafePointer(target)
+            case .h1v2Fancy, .h2v2Fancy:
+                let nearRow = min(y / 2, lastRow)
+                let upper = y & 1 == 0
+                let farRow = upper ? max(nearRow - 1, 0) : min(nearRow + 1, lastRow)
+                if component.upsampling == .h1v2Fancy {
+                    RowUpsampler.h1v2Fancy(near: ringRow(c, nearRow), far: ringRow(c, farRow),
+                                           width: component.downsampledWidth, upper: upper, into: target)
+                } else {
+                    RowUpsampler.h2v2Fancy(near: ringRow(c, nearRow), far: ringRow(c, farRow),
+                                           width: component.downsampledWidth, into: target)
+                }
+                rowPointers[c] = UnsafePointer(target)
+            case .box(let horizontal, let vertical):
+                let source = ringRow(c, min(y / vertical, lastRow))
+                if horizontal == 1 {
+                    rowPointers[c] = UnsafePointer(source)
+                } else {
+                    RowUpsampler.replicate(source, factor: horizontal, outputWidth: width, into: target)
+                    rowPointers[c] = UnsafePointer(target)
+                }
+            }
+        }
+        RowColorConverter.convert(conversion, rows: UnsafePointer(rowPointers), into: output + y * outputStride, width: width)
+    }
+}
