@@ -119,9 +119,11 @@ extension JPEGDecoder {
         dirtyIMCURows = nil
         renderer.beginPass(firstIMCURow: rows.lowerBound)
         let last = min(rows.upperBound, layout.mcuRows - 1)
+        let limit = rows.upperBound * layout.outputRowsPerIMCU
         for row in max(rows.lowerBound - 1, 0)...last {
+            // The rings hold three iMCU rows: emit as we go.
             renderer.push(iMCURow: row, windows: store.windows)
+            renderer.emitReadyRows(limit: limit)
         }
-        renderer.emitReadyRows(limit: rows.upperBound * layout.outputRowsPerIMCU)
     }
 }
