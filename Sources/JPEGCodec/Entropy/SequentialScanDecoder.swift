@@ -57,7 +57,8 @@ final class SequentialScanDecoder {
     /// Index of the next MCU to decode.
     private(set) var nextMCU = 0
     private(set) var reader = BitReader()
-    /// Input bytes looked at by this scan (for the O(n) counter).
+    /// Input bytes looked at by this scan (for the O(n) counter): bytes the reader moved past
+    /// (including restart markers) plus bytes the look-ahead for a marker examined.
     private(set) var bytesExamined = 0
 
     /// Sets up a scan; `tables` are the DC and AC tables per scan component (in MCU order).
@@ -239,7 +240,6 @@ final class SequentialScanDecoder {
         while true {
             switch MarkerSearch.next(in: bytes, from: reader.position) {
             case .needMoreInput(let resumeAt, let skipped):
-                bytesExamined += resumeAt - reader.position
                 extraneousBytes += skipped
                 reader.position = resumeAt
                 guard inputComplete else { return false }
@@ -248,7 +248,6 @@ final class SequentialScanDecoder {
                 finishRestart(&reader)
                 return true
             case .found(let code, let start, let end, let skipped):
-                bytesExamined += end - reader.position
                 extraneousBytes += skipped
                 if extraneousBytes > 0 {
                     report(ImageDecodingError(.invalidData, at: streamOffset + start,
