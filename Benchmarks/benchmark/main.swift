@@ -1,1 +1,7 @@
-print("benchmark: not built yet")
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+exit(BenchmarkCommand.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,36 +1,191 @@
-/// Streaming DEFLATE decompressor (zlib, raw, gzip). Work in progress: API only.
+/// Streaming DEFLATE decompressor for zlib (RFC 1950), raw DEFLATE (RFC 1951) and gzip (RFC 1952).
+///
+/// Feed compressed bytes in pieces of any size; output is handed to a sink as soon as it is
+/// produced. Every input byte is read into the bit buffer once and never re-read, so total work
+/// is O(input + output) however the input is split.
+///
+/// ```swift
+/// let inflater = Inflater(format: .zlib)
+/// for piece in pieces { try inflater.feed(piece) { output in consume(output) } }
+/// try inflater.finish()
+/// ```
+///
+/// Design: an explicit state machine (``InflateMode``) with a 64-bit bit buffer kept between
+/// calls. Huffman data goes through a fast loop while at least 8 input bytes and 258 + 8 bytes of
+/// output room remain (one unchecked 8-byte refill per token), and through a careful
+/// token-at-a-time twin otherwise, which stops cleanly between tokens. Errors are sticky.
 public final class Inflater {
     /// The wrapper format being decoded.
     public let format: DeflateFormat
     /// The options in force.
     public let options: InflateOptions
-    /// Input bytes consumed so far.
-    public private(set) var totalIn = 0
-    /// Output bytes produced so far.
-    public private(set) var totalOut = 0
-    /// Input bytes read into the bit buffer so far (each counted once per read): proves O(n) work.
-    public private(set) var inputBytesExamined = 0
+    /// Input bytes consumed so far (including any trailing bytes counted after the end).
+    public var totalIn: Int { consumedBeforeCall + (inputPosition - inputStart) }
+    /// Output bytes produced so far (handed to the sink, or about to be at the end of this call).
+    public var totalOut: Int { deliveredTotal + (outputPosition - deliveredPosition) }
+    /// Input bytes read so far, counted where they are read: 1 per byte pulled by the careful path,
+    /// 8 per 8-byte refill of the fast loop, 1 per byte of stored data. Never more than 8 × input,
+    /// and never grows by re-reading: tests use it to prove O(n) work for any chunking.
+    public internal(set) var inputBytesExamined = 0
     /// Bytes seen after the end of the stream (only when trailing data is not rejected).
-    public private(set) var trailingByteCount = 0
-    /// Whether the end of the stream has been reached.
-    public private(set) var isFinished = false
+    public internal(set) var trailingByteCount = 0
+    /// Whether the end of the stream (for gzip: of a member) has been reached.
+    public var isFinished: Bool { mode == .done || mode == .gzipNextMember }
+
+    // MARK: State kept between calls
+
+    var mode: InflateMode
+    /// Bits not yet consumed, LSB first. Invariant between calls: bits at and above `bitCount` are zero.
+    var bitBuffer: UInt64 = 0
+    /// Valid bits in `bitBuffer` (0...63).
+    var bitCount = 0
+    /// Whether the block being decoded is the last one (BFINAL).
+    var isFinalBlock = false
+    /// A multi-byte field read across calls: bytes so far, little-endian, and how many.
+    var partialValue: UInt64 = 0
+    var partialCount = 0
+    /// Whether the literal/length and distance tables hold the fixed codes (so a fixed block need not rebuild them).
+    var tablesHoldFixedCodes = false
+    /// Whether the gzip header being read follows an earlier member (so a mismatch is trailing data, not a bad header).
+    var startedAnotherMember = false
+    /// gzip FLG of the current member.
+    var gzipFlags: UInt8 = 0
+    /// CRC-32 of the gzip header bytes so far (for FHCRC).
+    var gzipHeaderCRC = CRC32()
+    /// Dynamic header counts: literal/length codes, distance codes, code-length codes.
+    var literalCount = 0
+    var distanceCount = 0
+    var codeLengthCount = 0
+    /// Code lengths of a dynamic header: 19 code-length code lengths, then up to 286 + 30 lengths.
+    let codeLengths: UnsafeMutablePointer<UInt8>
+    /// Decode tables (see ``HuffmanEntry`` for the entry layout).
+    let literalTable: UnsafeMutablePointer<UInt32>
+    let distanceTable: UnsafeMutablePointer<UInt32>
+    let codeLengthTable: UnsafeMutablePointer<UInt32>
+    /// Running checksums of the output: Adler-32 for zlib, CRC-32 for gzip.
+    var adler = Adler32()
+    var crc = CRC32()
+    /// Output produced by the current gzip member (for ISIZE).
+    var memberOutput = 0
+    var failure: InflateError?
+
+    // MARK: Output window
+
+    /// Output buffer that is also the history window.
+    ///
+    /// `window[0 ..< deliveredPosition]` has been handed to the sink; `window[deliveredPosition ..<
+    /// outputPosition]` is new output. When room runs out, new output is delivered and the last
+    /// 32 KiB slide to the front, so a match (at most 32 768 back) always reads from inside the
+    /// buffer and copies need no wrap-around. Capacity 256 KiB + 8 KiB: `windowLimit` leaves room
+    /// for the fast loop's 8-byte-chunk copies, which may write up to 7 bytes past a match.
+    let window: UnsafeMutablePointer<UInt8>
+    static let windowCapacity = (1 << 18) + (1 << 13)
+    /// The fast loop runs while `outputPosition <= fastOutputLimit` (258 + 8 = 266 bytes of slack
+    /// for one match written in 8-byte chunks).
+    static let fastOutputLimit = windowCapacity - 266
+    /// The fast loop runs while at least this many input bytes remain: one 8-byte refill per token.
+    static let fastInputMargin = 8
+    var outputPosition = 0
+    var deliveredPosition = 0
+    var deliveredTotal = 0
+
+    // MARK: Input of the call under way
+
+    var inputStart: UnsafePointer<UInt8>
+    var inputPosition: UnsafePointer<UInt8>
+    var inputEnd: UnsafePointer<UInt8>
+    var consumedBeforeCall = 0
+    /// Where the input pointers rest between calls (never read: start == end).
+    private let emptyInput = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
 
     /// Makes an inflater.
     public init(format: DeflateFormat = .zlib, options: InflateOptions = InflateOptions()) {
         self.format = format
         self.options = options
+        switch format {
+        case .zlib: mode = .zlibHeader
+        case .raw: mode = .blockHeader
+        case .gzip: mode = .gzipHeader(.fixed)
+        }
+        codeLengths = .allocate(capacity: 19 + 286 + 30)
+        codeLengths.initialize(repeating: 0, count: 19 + 286 + 30)
+        literalTable = .allocate(capacity: HuffmanTableBuilder.layout(.literalLength).capacity)
+        distanceTable = .allocate(capacity: HuffmanTableBuilder.layout(.distance).capacity)
+        codeLengthTable = .allocate(capacity: HuffmanTableBuilder.layout(.codeLength).capacity)
+        window = .allocate(capacity: Inflater.windowCapacity)
+        emptyInput.initialize(to: 0)
+        let empty = UnsafePointer(emptyInput)
+        inputStart = empty
+        inputPosition = empty
+        inputEnd = empty
+    }
+
+    deinit {
+        codeLengths.deallocate()
+        literalTable.deallocate()
+        distanceTable.deallocate()
+        codeLengthTable.deallocate()
+        window.deallocate()
+        emptyInput.deallocate()
     }
 
     /// Decompresses `input`, handing each piece of output to `sink` as soon as it is produced
     /// (the bytes are valid only during the call). Consumes all of `input`.
+    ///
+    /// - Returns: ``InflateStatus/streamEnd`` once the stream has ended, else ``InflateStatus/needsInput``.
+    /// - Throws: ``InflateError``; the same error again on every later call.
     @discardableResult
     public func feed(_ input: UnsafeRawBufferPointer, into sink: (UnsafeRawBufferPointer) throws -> Void) throws -> InflateStatus {
-        throw InflateError(.truncated, at: 0, "not implemented yet")
+        if let failure { throw failure }
+        let start = input.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(emptyInput)
+        inputStart = start
+        inputPosition = start
+        inputEnd = start + input.count
+        defer {
+            consumedBeforeCall += inputPosition - inputStart
+            let empty = UnsafePointer(emptyInput)
+            inputStart = empty
+            inputPosition = empty
+            inputEnd = empty
+        }
+        do {
+            try run(sink)
+            try deliver(sink)
+        } catch let error as InflateError {
+            failure = error
+            throw error
+        }
+        return isFinished ? .streamEnd : .needsInput
     }
 
-    /// Declares the end of input: throws ``InflateError/Kind/truncated`` unless the stream ended.
+    /// Declares the end of input.
+    ///
+    /// - Throws: ``InflateError/Kind/truncated`` unless the stream ended; a trailing-data error
+    ///   if a lone byte that might have started a gzip member is pending.
     public func finish() throws {
-        if !isFinished { throw InflateError(.truncated, at: totalIn, "the compressed stream ended early") }
+        if let failure { throw failure }
+        guard isFinished else {
+            let error = InflateError(.truncated, at: totalIn, "the compressed stream ended early (\(modeDescription))")
+            failure = error
+            throw error
+        }
+    }
+
+    /// Byte offset of the next unread bit: what errors report.
+    var currentOffset: Int { totalIn - bitCount / 8 }
+
+    func fail(_ kind: InflateError.Kind, _ message: String, at offset: Int? = nil) -> InflateError {
+        InflateError(kind, at: offset ?? currentOffset, message)
+    }
+
+    private var modeDescription: String {
+        switch mode {
+        case .zlibHeader: return "in the zlib header"
+        case .gzipHeader: return "in the gzip header"
+        case .trailer: return "in the checksum trailer"
+        case .done, .gzipNextMember: return "at the end"
+        default: return "inside a compressed block"
+        }
     }
 }
 
@@ -42,11 +197,14 @@ extension Inflater {
     }
 
     /// Decompresses a whole stream at once.
+    ///
+    /// - Throws: ``InflateError``, including ``InflateError/Kind/trailingData`` for bytes after
+    ///   the end unless `options.rejectTrailingData` is false.
     public static func decompress(_ data: [UInt8], format: DeflateFormat = .zlib,
                                   options: InflateOptions = InflateOptions()) throws -> [UInt8] {
         let inflater = Inflater(format: format, options: options)
         var output: [UInt8] = []
-        output.reserveCapacity(data.count * 3)
+        output.reserveCapacity(min(data.count * 4, options.maxOutputBytes))
         try inflater.feed(data) { output.append(contentsOf: $0) }
         try inflater.finish()
         return output

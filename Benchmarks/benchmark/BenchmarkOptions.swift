@@ -1,0 +1,82 @@
+/// The command line of `benchmark`, parsed.
+struct BenchmarkOptions {
+    /// Print one JSON object instead of the table.
+    var json = false
+    /// Timed samples per file (after one warm-up); the median is reported.
+    var repeatCount = 7
+    /// Feed the decoder this many bytes at a time; nil feeds the whole file in one call.
+    var chunkSize: Int?
+    /// Each sample repeats the decode until it lasts at least this long (then divides), so
+    /// tiny files are not measured at the clock's resolution. 0 times single decodes.
+    var minimumSampleSeconds = 0.005
+    /// Files and folders to benchmark; empty means the default folder.
+    var paths: [String] = []
+
+    /// The folder benchmarked when no path is given, relative to the current directory.
+    static let defaultPath = "TestImages/"
+
+    static let usage = """
+        usage: benchmark [--json] [--repeat N] [--chunk BYTES] [--min-sample-ms MS] [PATH ...]
+
+        Decodes every .zlib, .gz, .deflate, .png, .jpg and .jpeg file under the given files
+        and folders (default: \(defaultPath), relative to the current directory) and reports
+        the median decode time of N timed runs (default 7) after one warm-up run.
+
+          --json             print one JSON object {"results":[...]} on stdout instead of a table
+          --repeat N         timed runs per file (default 7)
+          --chunk BYTES      feed the decoder BYTES bytes at a time through the incremental API
+                             (default: the whole file in one call)
+          --min-sample-ms MS repeat the decode inside one timed run until the run lasts at
+                             least MS milliseconds, and report the time per decode (default 5;
+                             0 times every decode on its own)
+          -h, --help         show this text
+        """
+
+    /// A command-line mistake, reported with the usage text.
+    struct UsageError: Error {
+        let message: String
+    }
+
+    /// Parses the arguments after the program name. Returns nil when help was asked for.
+    static func parse(_ arguments: [String]) throws(UsageError) -> BenchmarkOptions? {
+        var options = BenchmarkOptions()
+        var index = 0
+        var onlyPathsFollow = false
+
+        func value(for flag: String) throws(UsageError) -> String {
+            index += 1
+            guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
+            return arguments[index]
+        }
+        func positiveInteger(_ text: String, for flag: String) throws(UsageError) -> Int {
+            guard let number = Int(text), number >= 1 else {
+                throw UsageError(message: "\(flag) needs a whole number of at least 1, not '\(text)'")
+            }
+            return number
+        }
+
+        while index < arguments.count {
+            let argument = arguments[index]
+            if onlyPathsFollow || !argument.hasPrefix("-") || argument == "-" {
+                options.paths.append(argument)
+            } else {
+                switch argument {
+                case "--": onlyPathsFollow = true
+                case "--json": options.json = true
+                case "--repeat": options.repeatCount = try positiveInteger(value(for: argument), for: argument)
+                case "--chunk": options.chunkSize = try positiveInteger(value(for: argument), for: argument)
+                case "--min-sample-ms":
+                    let text = try value(for: argument)
+                    guard let milliseconds = Double(text), milliseconds >= 0, milliseconds.isFinite else {
+                        throw UsageError(message: "--min-sample-ms needs a number of milliseconds >= 0, not '\(text)'")
+                    }
+                    options.minimumSampleSeconds = milliseconds / 1000
+                case "-h", "--help": return nil
+                default: throw UsageError(message: "unknown option '\(argument)'")
+                }
+            }
+            index += 1
+        }
+        return options
+    }
+}

@@ -1,0 +1,23 @@
+import Deflate
+import ImageCore
+
+/// The one place that says which decoder benchmarks each kind of input.
+enum RunnerCatalog {
+    /// A runner for `kind`, or the reason the kind cannot be benchmarked yet.
+    static func runner(for kind: InputKind) -> Result<any DecodeRunner, UnsupportedKind> {
+        switch kind {
+        case .zlib: return .success(InflateRunner(format: .zlib))
+        case .gzip: return .success(InflateRunner(format: .gzip))
+        case .raw: return .success(InflateRunner(format: .raw))
+        // When PNGCodec lands: .success(ImageDecoderRunner { PNGDecoder(options: DecodingOptions()) })
+        case .png: return .failure(UnsupportedKind(reason: "PNG decoder not in the benchmark yet"))
+        // When JPEGCodec lands: .success(ImageDecoderRunner { JPEGDecoder(options: DecodingOptions()) })
+        case .jpeg: return .failure(UnsupportedKind(reason: "JPEG decoder not in the benchmark yet"))
+        }
+    }
+
+    /// Why a kind has no runner.
+    struct UnsupportedKind: Error {
+        let reason: String
+    }
+}

@@ -1,0 +1,329 @@
+#!/usr/bin/env python3
+"""Compares the Swift decoders with C libraries, in the same run, on the same files.
+
+Runs `benchmark --json` (our decoders) and then times the C libraries of PyPI's
+`imagecodecs` on every file it measured, with the same method as the benchmark: the
+file is in memory, one warm-up decode, then the median of --repeat timed samples; a
+sample repeats the decode until it lasts at least --min-sample-ms and divides.
+
+  kind     libraries (column names)
+  zlib     zlib (imagecodecs.zlib_decode), zlib-ng (zlibng_decode), libdeflate (deflate_decode)
+  gzip     zlib (Python's zlib module, wbits=31), libdeflate (imagecodecs.gzip_decode)
+  raw      zlib (Python's zlib module, wbits=-15), libdeflate (deflate_decode raw=True)
+  png      libpng (imagecodecs.png_decode), libspng (spng_decode)
+  jpeg     libjpeg-turbo (imagecodecs.jpeg8_decode)
+
+Streams are decoded into a preallocated output buffer of the right size (`out=`; libdeflate
+needs the size, and it is the fastest way for zlib too), just as the Swift benchmark copies
+its output into a reused buffer. Images are returned as new arrays by both sides.
+
+Each library's output is checked against ours with CRC-32 (a mismatch is flagged with '!').
+The ratio is our speed over the library's (library time / our time): > 1 means ours is faster.
+
+Usage:
+  python3 Benchmarks/compare.py [--repeat N] [--min-sample-ms MS] [--chunk BYTES]
+                                [--bin PATH | --scratch-path DIR] [PATH ...]
+Without --bin, the benchmark is built with `swift build -c release` (in --scratch-path if
+given) and its binary run directly. PATH defaults to TestImages/.
+Install: pip install imagecodecs pillow numpy
+"""
+
+import argparse
+import gc
+import json
+import math
+import statistics
+import subprocess
+import sys
+import time
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+MAX_RUNS_PER_SAMPLE = 100_000   # same cap as SampleTimer.maximumRunsPerSample
+
+try:
+    import imagecodecs
+except ImportError:   # degrade to Python's zlib module only
+    imagecodecs = None
+
+try:
+    import numpy
+except ImportError:
+    numpy = None
+
+
+# ---------------------------------------------------------------------------
+# Libraries
+# ---------------------------------------------------------------------------
+
+def has(name):
+    return imagecodecs is not None and hasattr(imagecodecs, name)
+
+
+def library_versions():
+    versions = {"zlib (Python module)": zlib.ZLIB_RUNTIME_VERSION}
+    if imagecodecs is not None:
+        for label, fn in (("zlib", "zlib_version"), ("zlib-ng", "zlibng_version"),
+                          ("libdeflate", "deflate_version"), ("libpng", "png_version"),
+                          ("libspng", "spng_version"), ("libjpeg-turbo", "jpeg8_version")):
+            if has(fn):
+                try:
+                    versions[label] = getattr(imagecodecs, fn)()
+                except Exception as error:   # a codec built without its library
+                    versions[label] = f"unavailable ({error})"
+    return versions
+
+
+def stream_decoders(kind, output_size):
+    """(column, decode function) pairs for a compressed stream; each returns bytes-like output.
+    `out=` gets a buffer reused across calls, like the Swift side's OutputCollector."""
+    out = bytearray(output_size)
+    decoders = []
+    if kind == "zlib":
+        if has("zlib_decode"):
+            decoders.append(("zlib", lambda data: imagecodecs.zlib_decode(data, out=out)))
+        else:
+            decoders.append(("zlib", lambda data: zlib.decompress(data, 15, max(output_size, 1))))
+        if has("zlibng_decode"):
+            decoders.append(("zlib-ng", lambda data: imagecodecs.zlibng_decode(data, out=out)))
+        if has("deflate_decode"):
+            decoders.append(("libdeflate", lambda data: imagecodecs.deflate_decode(data, out=out)))
+    elif kind == "gzip":
+        decoders.append(("zlib", lambda data: zlib.decompress(data, 31, max(output_size, 1))))
+        if has("gzip_decode"):   # imagecodecs builds gzip_decode on libdeflate
+            decoders.append(("libdeflate", lambda data: imagecodecs.gzip_decode(data, out=out)))
+    elif kind == "raw":
+        decoders.append(("zlib", lambda data: zlib.decompress(data, -15, max(output_size, 1))))
+        if has("deflate_decode"):
+            decoders.append(("libdeflate", lambda data: imagecodecs.deflate_decode(data, raw=True, out=out)))
+    return decoders
+
+
+def reference_output_size(data, kind):
+    """Decompressed size by Python's zlib module (every gzip member), 0 if it fails."""
+    wbits = {"zlib": 15, "gzip": 31, "raw": -15}[kind]
+    size = 0
+    try:
+        while data:
+            decompressor = zlib.decompressobj(wbits)
+            size += len(decompressor.decompress(data)) + len(decompressor.flush())
+            data = decompressor.unused_data if kind == "gzip" else b""
+    except zlib.error:
+        return size
+    return size
+
+
+def image_decoders(kind):
+    decoders = []
+    if kind == "png":
+        if has("png_decode"):
+            decoders.append(("libpng", imagecodecs.png_decode))
+        if has("spng_decode"):
+            decoders.append(("libspng", imagecodecs.spng_decode))
+    elif kind == "jpeg":
+        if has("jpeg8_decode"):
+            decoders.append(("libjpeg-turbo", imagecodecs.jpeg8_decode))
+    return decoders
+
+
+def output_crc32(output):
+    """CRC-32 of a decoder's output laid out as the Swift decoders lay it out (rows top to
+    bottom, samples interleaved, 16-bit samples big-endian)."""
+    if numpy is not None and isinstance(output, numpy.ndarray):
+        if output.dtype.itemsize == 2:
+            output = output.astype(">u2")
+        return zlib.crc32(output.tobytes()), output.nbytes
+    view = memoryview(output)
+    return zlib.crc32(view), view.nbytes
+
+
+# ---------------------------------------------------------------------------
+# Timing: the same method as Benchmarks/benchmark/SampleTimer.swift
+# ---------------------------------------------------------------------------
+
+def measure(work, repeat, min_sample_seconds):
+    """Warm-up run (its result is returned), then the median of `repeat` samples of one run."""
+    start = time.perf_counter()
+    result = work()
+    warm_up = time.perf_counter() - start
+    runs = 1
+    if warm_up < min_sample_seconds:
+        runs = int(min(math.ceil(min_sample_seconds / max(warm_up, 1e-9)), MAX_RUNS_PER_SAMPLE))
+    samples = []
+    gc.disable()
+    try:
+        for _ in range(repeat):
+            start = time.perf_counter()
+            for _ in range(runs):
+                work()
+            samples.append((time.perf_counter() - start) / runs)
+    finally:
+        gc.enable()
+    return result, statistics.median(samples)
+
+
+# ---------------------------------------------------------------------------
+# Running our benchmark
+# ---------------------------------------------------------------------------
+
+def benchmark_binary(args):
+    if args.bin:
+        return args.bin
+    common = ["swift", "build", "-c", "release", "--package-path", str(ROOT)]
+    if args.scratch_path:
+        common += ["--scratch-path", args.scratch_path]
+    build = common + ["--product", "benchmark"]
+    print("building: " + " ".join(build), file=sys.stderr, flush=True)
+    subprocess.run(build, check=True, stdout=sys.stderr)
+    bin_dir = subprocess.run(common + ["--show-bin-path"], check=True, capture_output=True, text=True)
+    return str(Path(bin_dir.stdout.strip()) / "benchmark")
+
+
+def run_ours(binary, args):
+    command = [binary, "--json", "--repeat", str(args.repeat), "--min-sample-ms", str(args.min_sample_ms)]
+    if args.chunk:
+        command += ["--chunk", str(args.chunk)]
+    command += args.paths
+    print("running: " + " ".join(command), file=sys.stderr, flush=True)
+    completed = subprocess.run(command, capture_output=True, text=True)
+    if completed.returncode != 0:
+        sys.exit(f"benchmark failed (exit {completed.returncode}):\n{completed.stderr}")
+    return json.loads(completed.stdout)["results"]
+
+
+# ---------------------------------------------------------------------------
+# Comparison
+# ---------------------------------------------------------------------------
+
+def compare_file(result, args):
+    """Times every library on one file. Returns {column: (seconds or None, note)}."""
+    kind = result.get("kind")
+    path = result["file"]
+    ours_ok = result.get("error") is None
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        return {"?": (None, f"cannot read: {error}")}
+    if kind in ("zlib", "gzip", "raw"):
+        # The output size comes from Python's zlib, not from us, so a wrong size on our
+        # side shows up as a CRC mismatch instead of breaking the libraries' runs.
+        decoders = stream_decoders(kind, reference_output_size(data, kind))
+    else:
+        decoders = image_decoders(kind)
+
+    timings = {}
+    min_sample = args.min_sample_ms / 1000
+    for column, decode in decoders:
+        try:
+            output, seconds = measure(lambda: decode(data), args.repeat, min_sample)
+        except Exception as error:   # the library rejects the file, or lacks the feature
+            message = str(error).splitlines()[0] if str(error) else type(error).__name__
+            timings[column] = (None, f"{column}: {message[:80]}")
+            continue
+        note = ""
+        if ours_ok:
+            crc, length = output_crc32(output)
+            if length != result["output_bytes"] or crc != result["crc32"]:
+                note = (f"{column} output differs from ours: {length} bytes crc32 {crc:08x}, "
+                        f"ours {result['output_bytes']} bytes crc32 {result['crc32']:08x}")
+        timings[column] = (seconds, note)
+    return timings
+
+
+def geometric_mean(values):
+    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else None
+
+
+def summary_line(column, scope, values):
+    return (f"geomean speed ratio ours vs {column}{scope}: {geometric_mean(values):.3f}x over {len(values)} files "
+            f"(min {min(values):.2f}x, max {max(values):.2f}x; > 1 means ours is faster)")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("paths", nargs="*", default=["TestImages/"], help="files or folders (default TestImages/)")
+    parser.add_argument("--repeat", type=int, default=7, help="timed samples per file (default 7)")
+    parser.add_argument("--min-sample-ms", type=float, default=5.0,
+                        help="shortest timed sample; short decodes repeat inside it (default 5)")
+    parser.add_argument("--chunk", type=int, help="our side feeds this many bytes at a time (libraries: whole file)")
+    parser.add_argument("--bin", help="an already built benchmark executable")
+    parser.add_argument("--scratch-path", help="swift build --scratch-path for building the benchmark")
+    args = parser.parse_args()
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
+
+    if imagecodecs is None:
+        print("note: imagecodecs is not installed (pip install imagecodecs pillow numpy); "
+              "comparing with Python's zlib module only", file=sys.stderr)
+
+    results = run_ours(benchmark_binary(args), args)
+    versions = library_versions()
+    print("libraries: " + ", ".join(f"{name} {version}" for name, version in versions.items()))
+    print(f"timing: warm-up + median of {args.repeat} samples (each >= {args.min_sample_ms:g} ms), "
+          f"ours fed {'in %d-byte chunks' % args.chunk if args.chunk else 'whole'}; "
+          "ratio = library time / our time (> 1: ours faster)")
+
+    rows, columns, notes = [], [], []
+    skipped = {}   # our skip reason -> number of files
+    ratios = {}
+    for result in results:
+        if result.get("kind") is None:
+            notes.append(f"{result['file']}: ours: {result.get('error')}")
+            continue
+        timings = compare_file(result, args)
+        for column in timings:
+            if column not in columns:
+                columns.append(column)
+        ours = result.get("median_seconds")
+        rows.append((result, ours, timings))
+        if result.get("skipped"):
+            skipped[result["error"]] = skipped.get(result["error"], 0) + 1
+        elif result.get("error"):
+            notes.append(f"{result['file']}: ours: {result['error']}")
+        for column, (seconds, note) in timings.items():
+            if note:
+                notes.append(f"{result['file']}: {note}")
+            if ours and seconds and not note:
+                ratios.setdefault(column, []).append((seconds / ours, result["kind"]))
+
+    order = ["zlib", "zlib-ng", "libdeflate", "libpng", "libspng", "libjpeg-turbo"]
+    columns.sort(key=lambda c: order.index(c) if c in order else len(order))
+    width = max([len("file")] + [len(r[0]["file"]) for r in rows])
+    column_width = max([12] + [len(c) + 5 for c in columns])
+    header = f"{'file':<{width}}  {'kind':<5}{'ours ms':>11}" + "".join(
+        f"{c + ' ms':>{column_width}}{'ratio':>9}" for c in columns)
+    print(header)
+    print("-" * len(header))
+    for result, ours, timings in rows:
+        line = f"{result['file']:<{width}}  {result['kind']:<5}"
+        line += f"{ours * 1000:>11.3f}" if ours else f"{'skipped' if result.get('skipped') else 'error':>11}"
+        for column in columns:
+            seconds, note = timings.get(column, (None, ""))
+            if seconds is None:
+                line += f"{'-' if column not in timings else 'error':>{column_width}}{'':>9}"
+            else:
+                ratio = f"{seconds / ours:.2f}x" if ours else ""
+                line += f"{seconds * 1000:>{column_width}.3f} {ratio + ('!' if note else ''):>8}"
+        print(line)
+    print("-" * len(header))
+    for column in columns:
+        pairs = ratios.get(column, [])
+        if not pairs:
+            print(f"geomean speed ratio ours vs {column}: no files where both decoded")
+            continue
+        print(summary_line(column, "", [ratio for ratio, _ in pairs]))
+        kinds = sorted({kind for _, kind in pairs})
+        if len(kinds) > 1:   # e.g. the zlib column covers zlib, gzip and raw streams
+            for kind in kinds:
+                print(summary_line(column, f" [{kind} only]", [ratio for ratio, k in pairs if k == kind]))
+    for reason, count in skipped.items():
+        notes.append(f"ours skipped {count} files: {reason}")
+    if notes:
+        print("notes:")
+        for note in notes:
+            print("  " + note)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,69 @@
+/// Adler-32 as used by zlib (RFC 1950 8.2): two sums modulo 65521, `s1` (1 + the bytes) and
+/// `s2` (the sum of the successive `s1` values); the value is `s2 << 16 | s1`.
+public struct Adler32: Sendable {
+    /// The largest prime below 2^16 (RFC 1950 9).
+    static let base: UInt32 = 65521
+    /// NMAX: the most bytes that can be summed before `s2` may overflow 32 bits, so the modulo
+    /// is deferred to once per NMAX bytes. Largest n with 255·n(n+1)/2 + (n+1)(BASE−1) ≤ 2^32−1
+    /// (zlib's published bound): n = 5552.
+    static let nmax = 5552
+
+    /// The Adler-32 of all bytes passed to ``update(_:)`` so far (1 for no bytes).
+    public private(set) var value: UInt32 = 1
+
+    /// Starts an Adler-32 over no bytes (value 1).
+    public init() {}
+
+    /// Folds `bytes` into ``value``.
+    ///
+    /// Sixteen bytes at a time in SIMD lanes. For a block of n bytes x₀…xₙ₋₁ starting from
+    /// (s1, s2): s1' = s1 + Σxᵢ and s2' = s2 + n·s1 + Σ(n − i)·xᵢ. With 16-byte chunks k and lanes j,
+    /// (n − i) = 16·(K − 1 − k) + (16 − j), so the lanes keep `sums` (Σₖ xₖⱼ) and `prefixSums`
+    /// (Σₖ of the lane sums before chunk k), and the weights (16 − j) are applied once per block.
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        var s1 = UInt64(value & 0xFFFF)
+        var s2 = UInt64(value >> 16)
+        var p = base.assumingMemoryBound(to: UInt8.self)
+        var remaining = bytes.count
+        let weights = SIMD16<UInt32>(16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
+        while remaining >= 16 {
+            // At most NMAX bytes per block keeps every lane below 2^32:
+            // prefixSums ≤ 255 · K²/2 with K = 5552/16 = 347 chunks ≈ 15.4 M.
+            let chunks = min(remaining, Adler32.nmax) / 16
+            var sums = SIMD16<UInt32>(repeating: 0)
+            var prefixSums = SIMD16<UInt32>(repeating: 0)
+            for _ in 0..<chunks {
+                let chunk = UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
+                prefixSums &+= sums
+                sums &+= SIMD16<UInt32>(truncatingIfNeeded: chunk)
+                p += 16
+            }
+            let n = UInt64(chunks * 16)
+            s2 += n * s1 + 16 * UInt64(prefixSums.wrappedSum()) + UInt64((sums &* weights).wrappedSum())
+            s1 += UInt64(sums.wrappedSum())
+            s1 %= UInt64(Adler32.base)
+            s2 %= UInt64(Adler32.base)
+            remaining -= chunks * 16
+        }
+        while remaining > 0 {
+            s1 += UInt64(p.pointee)
+            s2 += s1
+            p += 1
+            remaining -= 1
+        }
+        value = UInt32(s2 % UInt64(Adler32.base)) << 16 | UInt32(s1 % UInt64(Adler32.base))
+    }
+
+    /// Folds the bytes of an array into ``value``.
+    public mutating func update(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { update($0) }
+    }
+
+    /// The Adler-32 of `bytes`; `Adler32.checksum(Array("Wikipedia".utf8)) == 0x11E60398`.
+    public static func checksum(_ bytes: [UInt8]) -> UInt32 {
+        var adler = Adler32()
+        adler.update(bytes)
+        return adler.value
+    }
+}

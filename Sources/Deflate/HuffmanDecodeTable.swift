@@ -1,0 +1,180 @@
+/// What a Huffman table decodes, which decides how each symbol becomes a table entry.
+enum HuffmanAlphabet {
+    /// Literal/length alphabet: 0–255 literals, 256 end of block, 257–285 lengths, 286–287 invalid.
+    case literalLength
+    /// Distance alphabet: 0–29 distances, 30–31 invalid.
+    case distance
+    /// Code-length alphabet of dynamic block headers: 0–18.
+    case codeLength
+}
+
+/// Packed decode-table entries (one `UInt32` each).
+///
+/// Bit layout:
+/// - bits 0–4: bits the entry consumes in total: the codeword length plus, for a length or
+///   distance, its extra bits (at most 15 + 13 = 28); for an entry in a subtable the codeword
+///   length counts only the bits after the main table's; for a subtable link, the main table's bits.
+/// - bits 5–7: kind (``literal``, ``base``, ``endOfBlock``, ``link``, ``invalid``).
+/// - bits 8–11: the codeword length alone (so the extra bits are `(bits & mask(total)) >> codeword`),
+///   or for a link, the subtable's index bits.
+/// - bits 16–31: value: the literal byte, the length or distance base, or a link's subtable offset.
+///
+/// Example: length symbol 265 (base 11, 1 extra bit) with a 7-bit codeword is
+/// `11 << 16 | 7 << 8 | base | 8`.
+enum HuffmanEntry {
+    /// A literal byte (or a code-length symbol).
+    static let literal: UInt32 = 0 << 5
+    /// A length or distance base with extra bits.
+    static let base: UInt32 = 1 << 5
+    /// End of block (symbol 256).
+    static let endOfBlock: UInt32 = 2 << 5
+    /// A link to a subtable for codewords longer than the main table's bits.
+    static let link: UInt32 = 3 << 5
+    /// A symbol that must not occur (286–287, 30–31, or an unused code of an incomplete code).
+    static let invalid: UInt32 = 4 << 5
+    /// Mask of the kind bits.
+    static let kindMask: UInt32 = 7 << 5
+    /// Mask of the consumed-bits field.
+    static let lengthMask: UInt32 = 0x1F
+
+    /// Mask of the codeword-length field once shifted down by 8.
+    static let codewordMask: UInt32 = 0xF
+
+    /// Packs an entry: `length` is the codeword length (a link's main-table bits), `extra` the
+    /// extra bits (a link's subtable bits).
+    @inline(__always)
+    static func make(length: Int, kind: UInt32, extra: Int, value: Int) -> UInt32 {
+        let total = kind == link ? length : length + extra
+        let field8 = kind == link ? extra : length
+        return UInt32(truncatingIfNeeded: value) << 16 | UInt32(truncatingIfNeeded: field8) << 8 | kind | UInt32(truncatingIfNeeded: total)
+    }
+}
+
+/// A failed table build: which rule the code lengths broke.
+enum HuffmanBuildFailure: Error {
+    case oversubscribed
+    case incomplete
+}
+
+/// Builds two-level lookup tables for canonical Huffman codes (RFC 1951 3.2.2).
+///
+/// The main table is indexed by the next `mainBits` input bits (LSB first, so codewords are
+/// stored bit-reversed); codewords longer than that go through a link to a subtable indexed by
+/// the following bits. Every subtable of one table has the same size, `2^(maxLength - mainBits)`,
+/// which keeps the builder simple and costs at most a few thousand entries.
+enum HuffmanTableBuilder {
+    /// Main-table bits and total capacity (main + worst-case subtables) for each alphabet.
+    /// Literal/length: 2^11 + 288 links × 2^(15-11) = 2048 + 4608 = 6656.
+    /// Distance: 2^8 + 32 links × 2^(15-8) = 256 + 4096 = 4352.
+    /// Code length: 2^7 (codewords are at most 7 bits, so no subtables).
+    static func layout(_ alphabet: HuffmanAlphabet) -> (mainBits: Int, capacity: Int) {
+        switch alphabet {
+        case .literalLength: return (11, 6656)
+        case .distance: return (8, 4352)
+        case .codeLength: return (7, 128)
+        }
+    }
+
+    /// Fills `table` for the code with the given lengths.
+    ///
+    /// An incomplete code is accepted only where zlib accepts it: a single codeword of length 1
+    /// (literal/length or distance), or no codewords at all (distance: a block of literals only).
+    static func build(lengths: UnsafePointer<UInt8>, count: Int, alphabet: HuffmanAlphabet,
+                      into table: UnsafeMutablePointer<UInt32>) throws(HuffmanBuildFailure) {
+        let (mainBits, capacity) = layout(alphabet)
+        var counts = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var nextCode = counts
+        try withUnsafeMutableBytes(of: &counts) { countsRaw throws(HuffmanBuildFailure) in
+            let lengthCounts = countsRaw.bindMemory(to: Int.self)
+            for symbol in 0..<count { lengthCounts[Int(lengths[symbol] & 15)] += 1 }
+            lengthCounts[0] = 0
+            var left = 1
+            var maxLength = 0
+            for length in 1...DeflateConstants.maxCodeLength {
+                left = (left << 1) - lengthCounts[length]
+                if left < 0 { throw .oversubscribed }
+                if lengthCounts[length] > 0 { maxLength = length }
+            }
+            if left > 0 {
+                let singleCode = maxLength == 1 && alphabet != .codeLength
+                let noCodes = maxLength == 0 && alphabet == .distance
+                if !singleCode && !noCodes { throw .incomplete }
+            }
+            // Unused slots stay invalid; they consume one bit so the careful decoder can tell
+            // "invalid" from "need more bits" once at least one bit is available.
+            let invalid = HuffmanEntry.make(length: 1, kind: HuffmanEntry.invalid, extra: 0, value: 0)
+            let mainSize = 1 << mainBits
+            for index in 0..<mainSize { table[index] = invalid }
+            withUnsafeMutableBytes(of: &nextCode) { nextRaw in
+                let next = nextRaw.bindMemory(to: Int.self)
+                var code = 0
+                for length in 1...DeflateConstants.maxCodeLength {
+                    code = (code + lengthCounts[length - 1]) << 1
+                    next[length] = code
+                }
+                let subBits = max(maxLength - mainBits, 0)
+                var subOffset = mainSize
+                for symbol in 0..<count {
+                    let length = Int(lengths[symbol])
+                    if length == 0 { continue }
+                    let code = next[length]
+                    next[length] = code + 1
+                    let reversed = reverseBits(code, length)
+                    if length <= mainBits {
+                        let entry = makeEntry(symbol, length: length, alphabet)
+                        for index in stride(from: reversed, to: mainSize, by: 1 << length) { table[index] = entry }
+                        continue
+                    }
+                    let prefix = reversed & (mainSize - 1)
+                    if table[prefix] & HuffmanEntry.kindMask != HuffmanEntry.link {
+                        // capacity is the proven worst case (see layout), so this never overflows.
+                        guard subOffset + (1 << subBits) <= capacity else { return }
+                        table[prefix] = HuffmanEntry.make(length: mainBits, kind: HuffmanEntry.link,
+                                                          extra: subBits, value: subOffset)
+                        for index in subOffset..<(subOffset + (1 << subBits)) { table[index] = invalid }
+                        subOffset += 1 << subBits
+                    }
+                    let start = Int(table[prefix] >> 16)
+                    let subLength = length - mainBits
+                    let entry = makeEntry(symbol, length: subLength, alphabet)
+                    for index in stride(from: reversed >> mainBits, to: 1 << subBits, by: 1 << subLength) {
+                        table[start + index] = entry
+                    }
+                }
+            }
+        }
+    }
+
+    private static func makeEntry(_ symbol: Int, length: Int, _ alphabet: HuffmanAlphabet) -> UInt32 {
+        switch alphabet {
+        case .codeLength:
+            return HuffmanEntry.make(length: length, kind: HuffmanEntry.literal, extra: 0, value: symbol)
+        case .literalLength:
+            if symbol < 256 { return HuffmanEntry.make(length: length, kind: HuffmanEntry.literal, extra: 0, value: symbol) }
+            if symbol == 256 { return HuffmanEntry.make(length: length, kind: HuffmanEntry.endOfBlock, extra: 0, value: 0) }
+            let index = symbol - 257
+            guard index < DeflateConstants.lengthBase.count else {
+                return HuffmanEntry.make(length: length, kind: HuffmanEntry.invalid, extra: 0, value: symbol)
+            }
+            return HuffmanEntry.make(length: length, kind: HuffmanEntry.base,
+                                     extra: Int(DeflateConstants.lengthExtraBits[index]),
+                                     value: Int(DeflateConstants.lengthBase[index]))
+        case .distance:
+            guard symbol < DeflateConstants.distanceBase.count else {
+                return HuffmanEntry.make(length: length, kind: HuffmanEntry.invalid, extra: 0, value: symbol)
+            }
+            return HuffmanEntry.make(length: length, kind: HuffmanEntry.base,
+                                     extra: Int(DeflateConstants.distanceExtraBits[symbol]),
+                                     value: Int(DeflateConstants.distanceBase[symbol]))
+        }
+    }
+
+    private static func reverseBits(_ code: Int, _ length: Int) -> Int {
+        var value = code, result = 0
+        for _ in 0..<length {
+            result = (result << 1) | (value & 1)
+            value >>= 1
+        }
+        return result
+    }
+}

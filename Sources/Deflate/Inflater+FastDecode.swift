@@ -1,0 +1,149 @@
+extension Inflater {
+    /// Decodes tokens while at least 8 input bytes and 266 bytes of output room remain.
+    /// Returns true at the end of the block, false when it stopped for input or output room.
+    ///
+    /// Each iteration refills the bit buffer with one unaligned 8-byte load (so 56...63 bits are
+    /// buffered) and then decodes a whole token without checks: a token takes at most
+    /// 15 + 5 + 15 + 13 = 48 bits. Matches are copied 8 bytes at a time when the distance is at
+    /// least 8, writing up to 7 bytes past the match into the window's slack.
+    /// The careful twin is ``decodeTokenCarefully()``.
+    func decodeFast() throws -> Bool {
+        var bits = bitBuffer
+        var available = UInt64(bitCount)
+        var input = inputPosition
+        let inputLimit = inputEnd - Inflater.fastInputMargin
+        let output = window
+        var position = outputPosition
+        let outputLimit = Inflater.fastOutputLimit
+        let literals = UnsafePointer(literalTable)
+        let distances = UnsafePointer(distanceTable)
+        var refills = 0
+        var endOfBlock = false
+        var problem: (InflateError.Kind, String)?
+
+        while input <= inputLimit && position <= outputLimit {
+            // Branchless refill: after it, 56...63 bits are valid; bits above `available` are the
+            // next input bytes, which the next refill ORs in again unchanged.
+            bits |= UInt64(littleEndian: UnsafeRawPointer(input).loadUnaligned(as: UInt64.self)) &<< available
+            input += Int(truncatingIfNeeded: (63 &- available) &>> 3)
+            available |= 56
+            refills &+= 1
+
+            var entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
+            if entry & HuffmanEntry.kindMask == HuffmanEntry.link {
+                bits &>>= 11
+                available &-= 11
+                entry = literals[Int(truncatingIfNeeded: entry &>> 16) &+
+                                 Int(truncatingIfNeeded: bits & ((1 &<< UInt64((entry &>> 8) & 0xF)) &- 1))]
+            }
+            let kind = entry & HuffmanEntry.kindMask
+            if kind == HuffmanEntry.literal {
+                bits &>>= UInt64(entry & HuffmanEntry.lengthMask)
+                available &-= UInt64(entry & HuffmanEntry.lengthMask)
+                output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
+                position &+= 1
+                // Literals come in runs: with >= 41 bits left after the first (56 - 15), two more
+                // literals of at most 15 bits each fit without a refill. A non-literal is
+                // decoded again after the next refill, which guarantees the 48 bits a match needs.
+                entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
+                if entry & HuffmanEntry.kindMask == HuffmanEntry.literal {
+                    bits &>>= UInt64(entry & HuffmanEntry.lengthMask)
+                    available &-= UInt64(entry & HuffmanEntry.lengthMask)
+                    output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
+                    position &+= 1
+                    entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
+                    if entry & HuffmanEntry.kindMask == HuffmanEntry.literal {
+                        bits &>>= UInt64(entry & HuffmanEntry.lengthMask)
+                        available &-= UInt64(entry & HuffmanEntry.lengthMask)
+                        output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
+                        position &+= 1
+                    }
+                }
+                continue
+            }
+            if kind != HuffmanEntry.base {
+                if kind == HuffmanEntry.endOfBlock {
+                    bits &>>= UInt64(entry & HuffmanEntry.lengthMask)
+                    available &-= UInt64(entry & HuffmanEntry.lengthMask)
+                    endOfBlock = true
+                    break
+                }
+                problem = (.invalidSymbol, "literal/length symbol \(entry >> 16) is not allowed (only 0–285 exist)")
+                break
+            }
+            // A length: codeword and extra bits go in one step (see HuffmanEntry).
+            var saved = bits
+            var total = UInt64(entry & HuffmanEntry.lengthMask)
+            bits &>>= total
+            available &-= total
+            let length = Int(truncatingIfNeeded: entry &>> 16) &+
+                Int(truncatingIfNeeded: (saved & ((1 &<< total) &- 1)) &>> UInt64((entry &>> 8) & HuffmanEntry.codewordMask))
+
+            var distanceEntry = distances[Int(truncatingIfNeeded: bits & 0xFF)]
+            if distanceEntry & HuffmanEntry.kindMask == HuffmanEntry.link {
+                bits &>>= 8
+                available &-= 8
+                distanceEntry = distances[Int(truncatingIfNeeded: distanceEntry &>> 16) &+
+                                          Int(truncatingIfNeeded: bits & ((1 &<< UInt64((distanceEntry &>> 8) & 0xF)) &- 1))]
+            }
+            guard distanceEntry & HuffmanEntry.kindMask == HuffmanEntry.base else {
+                problem = (.invalidSymbol, "distance symbol is not allowed (30, 31, or a code the block did not define)")
+                break
+            }
+            saved = bits
+            total = UInt64(distanceEntry & HuffmanEntry.lengthMask)
+            bits &>>= total
+            available &-= total
+            let distance = Int(truncatingIfNeeded: distanceEntry &>> 16) &+
+                Int(truncatingIfNeeded: (saved & ((1 &<< total) &- 1)) &>> UInt64((distanceEntry &>> 8) & HuffmanEntry.codewordMask))
+            guard distance <= position else {
+                problem = (.distanceTooFar, "match distance \(distance) reaches before the start of the output (\(position) bytes back available)")
+                break
+            }
+            copyMatch(to: output + position, distance: distance, length: length)
+            position &+= length
+        }
+
+        // Store the state back; drop the look-ahead bits above `available` (see the refill).
+        bitBuffer = bits & ((1 &<< available) &- 1)
+        bitCount = Int(truncatingIfNeeded: available)
+        inputPosition = input
+        outputPosition = position
+        inputBytesExamined &+= refills &* 8
+        if let (kind, message) = problem { throw fail(kind, message) }
+        return endOfBlock
+    }
+
+    /// Copies an LZ77 match inside the window, 8 bytes at a time, writing up to 7 bytes past the
+    /// match (the window keeps 266 bytes of slack beyond the fast loop's limit).
+    ///
+    /// A chunk at `to` reads from `to - step` with `step >= 8`, so it only reads bytes already
+    /// final. For a distance of at least 8 the step is the distance; a shorter distance repeats a
+    /// pattern, so after the first 8 bytes are written one by one the step is the smallest multiple
+    /// of the distance that is at least 8 (2 → 8, 3 → 9, … 7 → 14), which repeats the same pattern.
+    @inline(__always)
+    private func copyMatch(to destination: UnsafeMutablePointer<UInt8>, distance: Int, length: Int) {
+        var to = UnsafeMutableRawPointer(destination)
+        let end = to + length
+        var step = distance
+        if distance < 8 {
+            if distance == 1 {
+                destination.update(repeating: (destination - 1).pointee, count: length)
+                return
+            }
+            let source = destination - distance
+            for index in 0..<8 { destination[index] = source[index] }
+            to += 8
+            while step < 8 { step &+= distance }
+        } else {
+            // Most matches are short: two chunks cover lengths up to 16 without a loop.
+            to.storeBytes(of: (to - step).loadUnaligned(as: UInt64.self), as: UInt64.self)
+            (to + 8).storeBytes(of: (to + 8 - step).loadUnaligned(as: UInt64.self), as: UInt64.self)
+            to += 16
+        }
+        while to < end {
+            to.storeBytes(of: (to - step).loadUnaligned(as: UInt64.self), as: UInt64.self)
+            to += 8
+        }
+    }
+}

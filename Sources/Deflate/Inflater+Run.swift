@@ -1,0 +1,128 @@
+extension Inflater {
+    /// Advances the state machine as far as the input of this call allows.
+    func run(_ sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+        while true {
+            switch mode {
+            case .zlibHeader:
+                guard let value = takeLittleEndian(2) else { return }
+                try checkZlibHeader(value)
+                mode = .blockHeader
+            case .gzipHeader(let stage):
+                guard try advanceGzipHeader(stage, startsAnotherMember: startedAnotherMember) else { return }
+            case .blockHeader:
+                guard needBits(3) else { return }
+                let header = takeBits(3)
+                isFinalBlock = header & 1 == 1
+                switch header >> 1 {
+                case 0:
+                    alignToByte()
+                    mode = .storedHeader
+                case 1:
+                    loadFixedTables()
+                    mode = .huffmanData
+                case 2:
+                    mode = .dynamicCounts
+                default:
+                    throw fail(.invalidBlockType, "block type 3 is reserved (RFC 1951 3.2.3)")
+                }
+            case .storedHeader:
+                guard let value = takeLittleEndian(4) else { return }
+                let length = Int(value & 0xFFFF), complement = Int(value >> 16)
+                guard length == complement ^ 0xFFFF else {
+                    throw fail(.storedLengthMismatch, "stored block LEN \(length) and NLEN \(complement) are not one's complements", at: currentOffset - 4)
+                }
+                mode = .storedCopy(remaining: length)
+            case .storedCopy(let remaining):
+                let left = try copyStored(remaining, sink)
+                guard left == 0 else { mode = .storedCopy(remaining: left); return }
+                endBlock()
+            case .dynamicCounts, .dynamicCodeLengthLengths, .dynamicLengths:
+                guard try readDynamicHeader() else { return }
+            case .huffmanData:
+                guard try decodeHuffmanData(sink) else { return }
+                endBlock()
+            case .trailer:
+                guard try readTrailer(sink) else { return }
+            case .gzipNextMember:
+                guard bitCount >= 8 || inputPosition < inputEnd else { return }
+                try deliver(sink)
+                resetForNextMember()
+                startedAnotherMember = true
+                mode = .gzipHeader(.fixed)
+            case .done:
+                try consumeTrailingData()
+                return
+            }
+        }
+    }
+
+    /// After a block's last token: the next block, or the trailer after the final one.
+    private func endBlock() {
+        guard isFinalBlock else { mode = .blockHeader; return }
+        alignToByte()
+        mode = format == .raw ? .done : .trailer
+    }
+
+    /// Copies stored-block bytes (RFC 1951 3.2.4): first whole bytes left in the bit buffer, then
+    /// straight from the input. Returns how many are still to come.
+    private func copyStored(_ remaining: Int, _ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Int {
+        var left = remaining
+        while left > 0 && bitCount >= 8 {
+            if outputPosition == Inflater.windowCapacity { try makeRoom(sink) }
+            window[outputPosition] = UInt8(truncatingIfNeeded: takeBits(8))
+            outputPosition += 1
+            left -= 1
+        }
+        while left > 0 && inputPosition < inputEnd {
+            if outputPosition == Inflater.windowCapacity { try makeRoom(sink) }
+            let count = min(left, inputEnd - inputPosition, Inflater.windowCapacity - outputPosition)
+            (window + outputPosition).update(from: inputPosition, count: count)
+            inputPosition += count
+            inputBytesExamined &+= count
+            outputPosition += count
+            left -= count
+        }
+        return left
+    }
+
+    /// Decodes tokens until the block ends (true) or the input runs out (false): the fast loop
+    /// while input and output room allow, the careful twin near the end of the input.
+    private func decodeHuffmanData(_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
+        while true {
+            if outputPosition > Inflater.fastOutputLimit { try makeRoom(sink) }
+            if inputEnd - inputPosition >= Inflater.fastInputMargin {
+                if try decodeFast() { return true }
+                continue
+            }
+            switch try decodeTokenCarefully() {
+            case .token: continue
+            case .endOfBlock: return true
+            case .needInput: return false
+            }
+        }
+    }
+
+    /// Builds the fixed codes of RFC 1951 3.2.6 unless the tables already hold them.
+    private func loadFixedTables() {
+        guard !tablesHoldFixedCodes else { return }
+        // The fixed code lengths form complete codes, so building cannot fail.
+        DeflateConstants.fixedLiteralLengths.withUnsafeBufferPointer { lengths in
+            if let base = lengths.baseAddress {
+                try? HuffmanTableBuilder.build(lengths: base, count: 288, alphabet: .literalLength, into: literalTable)
+            }
+        }
+        DeflateConstants.fixedDistanceLengths.withUnsafeBufferPointer { lengths in
+            if let base = lengths.baseAddress {
+                try? HuffmanTableBuilder.build(lengths: base, count: 32, alphabet: .distance, into: distanceTable)
+            }
+        }
+        tablesHoldFixedCodes = true
+    }
+}
+
+extension CRC32 {
+    /// Adds one byte (header bytes arrive one at a time).
+    mutating func update(byte: UInt8) {
+        withUnsafeBytes(of: byte) { update($0) }
+    }
+}
