@@ -1,5 +1,6 @@
 import Deflate
 import ImageCore
+import JPEGCodec
 
 /// The one place that says which decoder benchmarks each kind of input.
 enum RunnerCatalog {
@@ -11,8 +12,7 @@ enum RunnerCatalog {
         case .raw: return .success(InflateRunner(format: .raw))
         // When PNGCodec lands: .success(ImageDecoderRunner { PNGDecoder(options: DecodingOptions()) })
         case .png: return .failure(UnsupportedKind(reason: "PNG decoder not in the benchmark yet"))
-        // When JPEGCodec lands: .success(ImageDecoderRunner { JPEGDecoder(options: DecodingOptions()) })
-        case .jpeg: return .failure(UnsupportedKind(reason: "JPEG decoder not in the benchmark yet"))
+        case .jpeg: return .success(ImageDecoderRunner { JPEGDecoder(options: DecodingOptions()) })
         }
     }
 
