@@ -15,6 +15,7 @@ final class CoefficientStore {
     let extent: Extent
     private let layout: FrameLayout
     private let planes: [UnsafeMutablePointer<Int16>]
+    private let shapePlanes: [UnsafeMutablePointer<UInt8>]
     /// One window per frame component, valid for the current iMCU row (or the whole image).
     let windows: UnsafeMutablePointer<CoefficientWindow>
 
@@ -41,14 +42,21 @@ final class CoefficientStore {
             plane.initialize(repeating: 0, count: count)
             return plane
         }
+        shapePlanes = counts.map { count in
+            let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: count / 64)
+            plane.initialize(repeating: BlockShape.dcOnly, count: count / 64)
+            return plane
+        }
         windows = .allocate(capacity: planes.count)
         for (c, component) in layout.components.enumerated() {
-            (windows + c).initialize(to: CoefficientWindow(base: planes[c], blocksPerLine: component.blocksPerLine, firstBlockRow: 0))
+            (windows + c).initialize(to: CoefficientWindow(base: planes[c], shapes: shapePlanes[c],
+                                                           blocksPerLine: component.blocksPerLine, firstBlockRow: 0))
         }
     }
 
     deinit {
         planes.forEach { $0.deallocate() }
+        shapePlanes.forEach { $0.deallocate() }
         windows.deallocate()
     }
 

@@ -58,17 +58,21 @@ enum RowColorConverter {
     }
 
     @inline(__always)
-    static func clamp255(_ v: Int32) -> UInt8 { UInt8(truncatingIfNeeded: v < 0 ? 0 : (v > 255 ? 255 : v)) }
+    static func clamp255(_ v: Int32) -> UInt8 { UInt8(truncatingIfNeeded: Swift.min(Swift.max(v, 0), 255)) }
 
-    /// YCbCr rows → RGB row.
+    /// YCbCr rows → RGB row. The table entries are these products rounded the same way, so the
+    /// arithmetic is written out (no table loads), which lets the compiler vectorise the loop.
     static func yCbCrToRGB(_ y: UnsafePointer<UInt8>, _ cb: UnsafePointer<UInt8>, _ cr: UnsafePointer<UInt8>,
                            into output: UnsafeMutablePointer<UInt8>, width: Int) {
-        let t = YCbCrTables.shared
-        var out = output
+        let half: Int32 = 1 << 15
         for x in 0..<width {
-            let (r, g, b) = yccPixel(y[x], cb[x], cr[x], t)
-            out[0] = r; out[1] = g; out[2] = b
-            out += 3
+            let luma = Int32(y[x]), blue = Int32(cb[x]) &- 128, red = Int32(cr[x]) &- 128
+            let r = luma &+ ((red &* YCbCrTables.crToRFactor &+ half) &>> 16)
+            let g = luma &+ ((blue &* YCbCrTables.cbToGFactor &+ red &* YCbCrTables.crToGFactor &+ half) &>> 16)
+            let b = luma &+ ((blue &* YCbCrTables.cbToBFactor &+ half) &>> 16)
+            output[3 * x] = UInt8(truncatingIfNeeded: Swift.min(Swift.max(r, 0), 255))
+            output[3 * x + 1] = UInt8(truncatingIfNeeded: Swift.min(Swift.max(g, 0), 255))
+            output[3 * x + 2] = UInt8(truncatingIfNeeded: Swift.min(Swift.max(b, 0), 255))
         }
     }
 

@@ -2,7 +2,7 @@
 ///
 ///     R = Y + 1.40200 · Cr'        G = Y − 0.34414 · Cb' − 0.71414 · Cr'        B = Y + 1.77200 · Cb'
 ///
-/// with Cb' = Cb − 128. Constants are scaled by 2^16; R and B terms are rounded per entry, the two G
+/// with Cb' = Cb − 128. Constants are FIX(x) = round(x · 2^16) (91881, 116130, 22554, 46802); R and B terms are rounded per entry, the two G
 /// terms are summed first and rounded once (`crToG + cbToG` includes the 1/2), then shifted by 16.
 final class YCbCrTables: @unchecked Sendable {
     /// Fraction bits of the fixed-point constants (SCALEBITS).
@@ -10,6 +10,15 @@ final class YCbCrTables: @unchecked Sendable {
 
     /// Built once; immutable afterwards.
     static let shared = YCbCrTables()
+
+    /// FIX(1.40200): Cr' → R, scaled by 2^16.
+    static let crToRFactor: Int32 = 91881
+    /// FIX(1.77200): Cb' → B.
+    static let cbToBFactor: Int32 = 116130
+    /// −FIX(0.34414): Cb' → G.
+    static let cbToGFactor: Int32 = -22554
+    /// −FIX(0.71414): Cr' → G.
+    static let crToGFactor: Int32 = -46802
 
     /// round(1.402 · Cr').
     let crToR: UnsafeMutablePointer<Int32>
@@ -21,7 +30,6 @@ final class YCbCrTables: @unchecked Sendable {
     let cbToG: UnsafeMutablePointer<Int32>
 
     private init() {
-        func fix(_ x: Double) -> Int32 { Int32(x * 65536 + 0.5) }
         let half: Int32 = 1 << 15
         crToR = .allocate(capacity: 256)
         cbToB = .allocate(capacity: 256)
@@ -29,10 +37,10 @@ final class YCbCrTables: @unchecked Sendable {
         cbToG = .allocate(capacity: 256)
         for i in 0..<256 {
             let x = Int32(i) - 128
-            crToR[i] = (fix(1.40200) * x + half) >> Self.scaleBits
-            cbToB[i] = (fix(1.77200) * x + half) >> Self.scaleBits
-            crToG[i] = -fix(0.71414) * x
-            cbToG[i] = -fix(0.34414) * x + half
+            crToR[i] = (Self.crToRFactor * x + half) >> Self.scaleBits
+            cbToB[i] = (Self.cbToBFactor * x + half) >> Self.scaleBits
+            crToG[i] = Self.crToGFactor * x
+            cbToG[i] = Self.cbToGFactor * x + half
         }
     }
 }

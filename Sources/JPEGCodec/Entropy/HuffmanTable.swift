@@ -15,6 +15,12 @@ struct HuffmanLookup {
     let valueOffset: UnsafePointer<Int32>
     /// The symbols, 256 entries (unused ones 0).
     let symbols: UnsafePointer<UInt8>
+    /// AC decoding in one step, indexed like `lookup`: 0 when the code is longer than 9 bits, is
+    /// ZRL, or its extra bits do not fit in the 9; otherwise bits 0...7 = bits to consume (code +
+    /// extra bits), 8...11 = zero run, bit 12 = a coefficient follows, bit 13 = end of block,
+    /// bits 16...31 = the coefficient (signed). Example: code `00` (length 2) for symbol 0x01
+    /// (run 0, size 1) followed by bit 1 gives 3 | 1 << 12 | 1 << 16.
+    let fastAC: UnsafePointer<Int32>
 }
 
 /// A Huffman table built for decoding (T.81 Annex C and F.2.2.3), with a 9-bit lookahead table.
@@ -29,6 +35,7 @@ final class HuffmanTable {
     private let maxCodeStorage: UnsafeMutablePointer<Int32>
     private let valueOffsetStorage: UnsafeMutablePointer<Int32>
     private let symbolStorage: UnsafeMutablePointer<UInt8>
+    private let fastACStorage: UnsafeMutablePointer<Int32>
 
     /// The view for hot loops; valid while this table is alive.
     let view: HuffmanLookup
@@ -92,8 +99,24 @@ final class HuffmanTable {
             let entry = UInt16(codeLength << 8) | UInt16(symbols[i])
             for slot in start..<(start + fill) { lookupStorage[slot] = entry }
         }
+        fastACStorage = .allocate(capacity: 1 << bits)
+        fastACStorage.initialize(repeating: 0, count: 1 << bits)
+        for (i, codeLength) in lengths.enumerated() where codeLength <= bits {
+            let run = Int32(symbols[i] >> 4), size = Int(symbols[i] & 15)
+            let start = codes[i] << (bits - codeLength)
+            for slot in start..<(start + (1 << (bits - codeLength))) {
+                if size == 0 {
+                    if run == 0 { fastACStorage[slot] = Int32(codeLength) | 1 << 13 }
+                } else if codeLength + size <= bits {
+                    let extra = Int32((slot >> (bits - codeLength - size)) & ((1 << size) - 1))
+                    // T.81 F.2.2.1 EXTEND: values below 2^(size-1) are negative.
+                    let value = extra < Int32(1) << Int32(size - 1) ? extra - (Int32(1) << Int32(size)) + 1 : extra
+                    fastACStorage[slot] = Int32(codeLength + size) | run << 8 | 1 << 12 | value << 16
+                }
+            }
+        }
         view = HuffmanLookup(lookup: lookupStorage, maxCode: maxCodeStorage,
-                             valueOffset: valueOffsetStorage, symbols: symbolStorage)
+                             valueOffset: valueOffsetStorage, symbols: symbolStorage, fastAC: fastACStorage)
     }
 
     deinit {
@@ -101,5 +124,6 @@ final class HuffmanTable {
         maxCodeStorage.deallocate()
         valueOffsetStorage.deallocate()
         symbolStorage.deallocate()
+        fastACStorage.deallocate()
     }
 }

@@ -10,9 +10,11 @@ enum SequentialBlockDecoder {
         case predictorOverflow
     }
 
-    /// Zeroes `block` and decodes into it, in natural order; `predictor` is the component's last DC value.
+    /// Zeroes `block` and decodes into it, in natural order; `predictor` is the component's last DC
+    /// value. `shape` receives the ``BlockShape`` of the result.
     @inline(__always)
-    static func decode(into block: UnsafeMutablePointer<Int16>, dc: HuffmanLookup, ac: HuffmanLookup,
+    static func decode(into block: UnsafeMutablePointer<Int16>, shape: UnsafeMutablePointer<UInt8>,
+                       dc: HuffmanLookup, ac: HuffmanLookup,
                        predictor: inout Int32, reader: inout BitReader, zigzag: UnsafePointer<UInt8>) -> Outcome {
         block.update(repeating: 0, count: 64)
         var outcome = Outcome.decoded
@@ -27,7 +29,24 @@ enum SequentialBlockDecoder {
         block[0] = Int16(truncatingIfNeeded: value)
         // F.2.2.2: AC run/size symbols until EOB or the end of the block.
         var k = 1
+        var lastIndex = 0
+        defer { shape.pointee = BlockShape.forLastIndex(lastIndex) }
         while k < 64 {
+            // Fast path: short code and its extra bits resolved by one table read.
+            if reader.bitCount < 16 { reader.refill() }
+            let entry = ac.fastAC[reader.peek(HuffmanTable.lookaheadBits)]
+            if entry & (1 << 12) != 0 {
+                reader.consume(Int(entry & 0xFF))
+                k += Int((entry >> 8) & 15)
+                block[Int(zigzag[k])] = Int16(truncatingIfNeeded: entry >> 16)
+                lastIndex = k
+                k += 1
+                continue
+            }
+            if entry & (1 << 13) != 0 {
+                reader.consume(Int(entry & 0xFF))
+                break
+            }
             var symbol = reader.decodeSymbol(ac)
             if symbol < 0 { outcome = .badCode; symbol = 0 }
             let run = symbol >> 4
@@ -35,6 +54,7 @@ enum SequentialBlockDecoder {
             if acSize != 0 {
                 k += run        // at most 63 + 15: ZigZag.order has 16 spare entries
                 block[Int(zigzag[k])] = Int16(truncatingIfNeeded: reader.receiveExtended(acSize))
+                lastIndex = k
                 k += 1
             } else {
                 if run != 15 { break }   // EOB

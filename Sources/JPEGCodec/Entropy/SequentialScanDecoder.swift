@@ -176,8 +176,11 @@ final class SequentialScanDecoder {
             let h = horizontalBlocks[slot], v = verticalBlocks[slot]
             for blockRow in 0..<v {
                 for blockColumn in 0..<h {
-                    let block = window.block(row: row * v + blockRow, column: column * h + blockColumn)
-                    let outcome = SequentialBlockDecoder.decode(into: block, dc: dc, ac: ac, predictor: &predictors[slot],
+                    let blockRowIndex = row * v + blockRow, blockColumnIndex = column * h + blockColumn
+                    let block = window.block(row: blockRowIndex, column: blockColumnIndex)
+                    let shape = window.shape(row: blockRowIndex, column: blockColumnIndex)
+                    let outcome = SequentialBlockDecoder.decode(into: block, shape: shape, dc: dc, ac: ac,
+                                                                predictor: &predictors[slot],
                                                                 reader: &reader, zigzag: zigzag)
                     switch outcome {
                     case .decoded: break
@@ -201,6 +204,7 @@ final class SequentialScanDecoder {
             for blockRow in 0..<v {
                 for blockColumn in 0..<h {
                     window.block(row: row * v + blockRow, column: column * h + blockColumn).update(repeating: 0, count: 64)
+                    window.shape(row: row * v + blockRow, column: column * h + blockColumn).pointee = BlockShape.dcOnly
                 }
             }
         }

@@ -106,7 +106,16 @@ final class BlockRowRenderer {
                 for column in 0..<component.widthInBlocks {
                     let block = UnsafePointer(window.block(row: blockRow, column: column))
                     let out = destination + column * size
+                    let shape = window.shape(row: blockRow, column: column).pointee
+                    if shape == BlockShape.dcOnly {
+                        // Every IDCT size gives a flat block of DC / 8 (the zero-input paths are exact).
+                        let value = clampSample(descale(Int32(block[0]) &* q[0], 3))
+                        for y in 0..<size { (out + y * stride).update(repeating: value, count: size) }
+                        continue
+                    }
                     switch size {
+                    case 8 where shape == BlockShape.topLeft4x4:
+                        InverseDCT.transform8x8TopLeft(block, quantization: q, workspace: workspace, output: out, stride: stride)
                     case 8: InverseDCT.transform8x8(block, quantization: q, workspace: workspace, output: out, stride: stride)
                     case 4: ReducedInverseDCT.transform4x4(block, quantization: q, workspace: workspace, output: out, stride: stride)
                     case 2: ReducedInverseDCT.transform2x2(block, quantization: q, workspace: workspace, output: out, stride: stride)
