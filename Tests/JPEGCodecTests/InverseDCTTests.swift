@@ -24,29 +24,32 @@ final class InverseDCTTests: XCTestCase {
         return out
     }
 
-    private func randomBlock(_ rng: inout SeededGenerator, terms: Int) -> [Int16] {
-        var block = [Int16](repeating: 0, count: 64)
-        block[0] = Int16.random(in: -600...600, using: &rng)
+    private func randomBlock(_ rng: inout SeededGenerator, terms: Int, positions: Range<Int> = 1..<64) -> [Int32] {
+        var block = [Int32](repeating: 0, count: 64)
+        block[0] = Int32.random(in: -600...600, using: &rng)
         for _ in 0..<terms {
-            block[Int.random(in: 1..<64, using: &rng)] = Int16.random(in: -120...120, using: &rng)
+            block[ZigZag.naturalIndex(Int.random(in: positions, using: &rng))] = Int32.random(in: -120...120, using: &rng)
         }
         return block
     }
 
-    private func run(_ block: [Int16], quant: [Int32], size: Int) -> [UInt8] {
+    /// The IDCT variants under test.
+    private enum Variant { case simd, scalar, topLeft, reduced }
+
+    private func run(_ block: [Int32], size: Int, variant: Variant = .simd) -> [UInt8] {
         var output = [UInt8](repeating: 0, count: size * size)
         var workspace = [Int32](repeating: 0, count: 64)
         block.withUnsafeBufferPointer { c in
-            quant.withUnsafeBufferPointer { q in
-                workspace.withUnsafeMutableBufferPointer { w in
-                    output.withUnsafeMutableBufferPointer { o in
-                        guard let c = c.baseAddress, let q = q.baseAddress, let w = w.baseAddress, let o = o.baseAddress else { return }
-                        switch size {
-                        case 8: InverseDCT.transform8x8(c, quantization: q, workspace: w, output: o, stride: 8)
-                        case 4: ReducedInverseDCT.transform4x4(c, quantization: q, workspace: w, output: o, stride: 4)
-                        case 2: ReducedInverseDCT.transform2x2(c, quantization: q, workspace: w, output: o, stride: 2)
-                        default: ReducedInverseDCT.transform1x1(c, quantization: q, output: o)
-                        }
+            workspace.withUnsafeMutableBufferPointer { w in
+                output.withUnsafeMutableBufferPointer { o in
+                    guard let c = c.baseAddress, let w = w.baseAddress, let o = o.baseAddress else { return }
+                    switch (size, variant) {
+                    case (8, .scalar): InverseDCT.transform8x8Scalar(c, workspace: w, output: o, stride: 8)
+                    case (8, .topLeft): InverseDCT.transform8x8TopLeft(c, workspace: w, output: o, stride: 8)
+                    case (8, _): InverseDCT.transform8x8(c, workspace: w, output: o, stride: 8)
+                    case (4, _): ReducedInverseDCT.transform4x4(c, workspace: w, output: o, stride: 4)
+                    case (2, _): ReducedInverseDCT.transform2x2(c, workspace: w, output: o, stride: 2)
+                    default: ReducedInverseDCT.transform1x1(c, output: o)
                     }
                 }
             }
@@ -56,12 +59,11 @@ final class InverseDCTTests: XCTestCase {
 
     func testAccurateIDCTIsWithinOneOfTheFloatingPointTransform() {
         var rng = SeededGenerator(seed: 8)
-        let ones = [Int32](repeating: 1, count: 64)
         var worst = 0.0
         for trial in 0..<400 {
             let block = randomBlock(&rng, terms: trial % 20)
             let exact = referenceIDCT(block.map(Double.init))
-            let got = run(block, quant: ones, size: 8)
+            let got = run(block, size: 8)
             for i in 0..<64 {
                 let clamped = min(max(exact[i], 0), 255)
                 worst = max(worst, abs(Double(got[i]) - clamped))
@@ -70,24 +72,34 @@ final class InverseDCTTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst, 1.0)
     }
 
-    func testDequantizationMultipliesEachCoefficientByItsTableEntry() {
+    func testVectorIDCTEqualsItsScalarTwinExactly() {
         var rng = SeededGenerator(seed: 9)
-        let quant = (0..<64).map { _ in Int32.random(in: 1...12, using: &rng) }
-        let block = (0..<64).map { _ in Int16.random(in: -8...8, using: &rng) }
-        let dequantized = zip(block, quant).map { Int16(Int32($0) * $1) }
-        XCTAssertEqual(run(block, quant: quant, size: 8), run(dequantized, quant: [Int32](repeating: 1, count: 64), size: 8))
+        for trial in 0..<500 {
+            var block = randomBlock(&rng, terms: trial % 64)
+            // Include large dequantized values (coefficient × big quantizer) now and then.
+            if trial % 7 == 0 { block[Int.random(in: 0..<64, using: &rng)] = Int32.random(in: -30000...30000, using: &rng) }
+            XCTAssertEqual(run(block, size: 8), run(block, size: 8, variant: .scalar), "trial \(trial)")
+        }
+    }
+
+    func testTopLeftPathEqualsTheFullTransformForItsBlocks() {
+        var rng = SeededGenerator(seed: 11)
+        for trial in 0..<300 {
+            // Zig-zag positions 1...9 all lie in the top-left 4×4.
+            let block = randomBlock(&rng, terms: trial % 10, positions: 1..<10)
+            XCTAssertEqual(run(block, size: 8, variant: .topLeft), run(block, size: 8, variant: .scalar), "trial \(trial)")
+        }
     }
 
     func testReducedIDCTsApproximateTheAverageOfTheFullOutput() {
         var rng = SeededGenerator(seed: 10)
-        let ones = [Int32](repeating: 1, count: 64)
         for size in [4, 2, 1] {
             let factor = 8 / size
             var worst = 0.0
             for trial in 0..<200 {
                 let block = randomBlock(&rng, terms: trial % 12)
                 let exact = referenceIDCT(block.map(Double.init))
-                let got = run(block, quant: ones, size: size)
+                let got = run(block, size: size)
                 for y in 0..<size {
                     for x in 0..<size {
                         var sum = 0.0
@@ -103,17 +115,18 @@ final class InverseDCTTests: XCTestCase {
     }
 
     func testDCOnlyBlockIsFlat() {
-        var block = [Int16](repeating: 0, count: 64)
+        var block = [Int32](repeating: 0, count: 64)
         block[0] = -80   // −80 / 8 = −10 → 118
-        XCTAssertEqual(run(block, quant: [Int32](repeating: 1, count: 64), size: 8), [UInt8](repeating: 118, count: 64))
-        XCTAssertEqual(run(block, quant: [Int32](repeating: 1, count: 64), size: 1), [118])
+        XCTAssertEqual(run(block, size: 8), [UInt8](repeating: 118, count: 64))
+        XCTAssertEqual(run(block, size: 8, variant: .scalar), [UInt8](repeating: 118, count: 64))
+        XCTAssertEqual(run(block, size: 1), [118])
     }
 
     func testOutOfRangeValuesSaturate() {
-        var block = [Int16](repeating: 0, count: 64)
-        block[0] = 32000
-        XCTAssertEqual(run(block, quant: [Int32](repeating: 255, count: 64), size: 8), [UInt8](repeating: 255, count: 64))
-        block[0] = -32000
-        XCTAssertEqual(run(block, quant: [Int32](repeating: 255, count: 64), size: 4), [UInt8](repeating: 0, count: 16))
+        var block = [Int32](repeating: 0, count: 64)
+        block[0] = 32000 * 255
+        XCTAssertEqual(run(block, size: 8), [UInt8](repeating: 255, count: 64))
+        block[0] = -32000 * 255
+        XCTAssertEqual(run(block, size: 4), [UInt8](repeating: 0, count: 16))
     }
 }

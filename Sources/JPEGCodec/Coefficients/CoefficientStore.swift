@@ -3,6 +3,10 @@ import ImageCore
 /// Owns the coefficient blocks of every component: either one iMCU row at a time (a single
 /// interleaved scan streams straight to the output) or the whole image (when components arrive in
 /// separate scans, and later for progressive refinement).
+///
+/// Blocks hold dequantized coefficients, the input the IDCTs take: sequential scans multiply as
+/// they decode (only non-zero coefficients cost anything), using the table latched for the
+/// component when its first scan started (T.81 B.2.4.1, libjpeg's `latch_quant_tables`).
 final class CoefficientStore {
     /// How much of the image is kept.
     enum Extent {
@@ -14,10 +18,12 @@ final class CoefficientStore {
 
     let extent: Extent
     private let layout: FrameLayout
-    private let planes: [UnsafeMutablePointer<Int16>]
+    private let planes: [UnsafeMutablePointer<Int32>]
     private let shapePlanes: [UnsafeMutablePointer<UInt8>]
     /// One window per frame component, valid for the current iMCU row (or the whole image).
     let windows: UnsafeMutablePointer<CoefficientWindow>
+    /// Per component, 64 quantizers in natural order (0 until latched).
+    let quantization: UnsafeMutablePointer<Int32>
 
     /// Allocates zeroed storage; throws `limitExceeded` if its size overflows or passes `maxBytes`.
     init(layout: FrameLayout, extent: Extent, maxBytes: Int, at offset: Int) throws {
@@ -30,7 +36,7 @@ final class CoefficientStore {
             let (blocks, overflow1) = component.blocksPerLine.multipliedReportingOverflow(by: rows)
             let (values, overflow2) = blocks.multipliedReportingOverflow(by: 64)
             let (sum, overflow3) = total.addingReportingOverflow(values)
-            guard !overflow1, !overflow2, !overflow3, sum <= maxBytes / 2 else {
+            guard !overflow1, !overflow2, !overflow3, sum <= maxBytes / 4 else {
                 throw ImageDecodingError(.limitExceeded, at: offset,
                                          "coefficient storage for \(layout.width)×\(layout.height) exceeds the memory limit")
             }
@@ -38,7 +44,7 @@ final class CoefficientStore {
             total = sum
         }
         planes = counts.map { count in
-            let plane = UnsafeMutablePointer<Int16>.allocate(capacity: count)
+            let plane = UnsafeMutablePointer<Int32>.allocate(capacity: count)
             plane.initialize(repeating: 0, count: count)
             return plane
         }
@@ -47,6 +53,8 @@ final class CoefficientStore {
             plane.initialize(repeating: BlockShape.dcOnly, count: count / 64)
             return plane
         }
+        quantization = .allocate(capacity: 64 * planes.count)
+        quantization.initialize(repeating: 0, count: 64 * planes.count)
         windows = .allocate(capacity: planes.count)
         for (c, component) in layout.components.enumerated() {
             (windows + c).initialize(to: CoefficientWindow(base: planes[c], shapes: shapePlanes[c],
@@ -58,7 +66,17 @@ final class CoefficientStore {
         planes.forEach { $0.deallocate() }
         shapePlanes.forEach { $0.deallocate() }
         windows.deallocate()
+        quantization.deallocate()
     }
+
+    /// Latches component `component`'s quantization table (natural order). Values are truncated to
+    /// 16 bits as libjpeg's ISLOW_MULT_TYPE (a short) does.
+    func setQuantization(component: Int, table: [UInt16]) {
+        for i in 0..<64 { quantization[component * 64 + i] = Int32(Int16(truncatingIfNeeded: table[i])) }
+    }
+
+    /// Component `component`'s quantizers.
+    func quantization(component: Int) -> UnsafePointer<Int32> { UnsafePointer(quantization + component * 64) }
 
     /// Points the windows at iMCU row `row` (one-row storage reuses the same memory for every row).
     func moveTo(iMCURow row: Int) {

@@ -1,5 +1,5 @@
 /// Where one component's decoded blocks are stored: a run of block rows, each `blocksPerLine`
-/// blocks of 64 `Int16` coefficients in natural order.
+/// blocks of 64 dequantized coefficients (`Int32`, coefficient × quantizer) in natural order.
 ///
 /// Streaming sequential decoding keeps one iMCU row (e.g. 2 block rows of Y for 4:2:0) and moves
 /// `firstBlockRow` down as rows finish; full-image storage (multi-scan files) has `firstBlockRow` 0.
@@ -8,7 +8,7 @@
 /// can skip work; blocks never decoded are all zero, which shape 0 (DC only) describes.
 struct CoefficientWindow {
     /// The block at (`firstBlockRow`, 0).
-    var base: UnsafeMutablePointer<Int16>
+    var base: UnsafeMutablePointer<Int32>
     /// The shape byte of the block at (`firstBlockRow`, 0), one per block in the same order.
     var shapes: UnsafeMutablePointer<UInt8>
     /// Blocks in one block row.
@@ -18,7 +18,7 @@ struct CoefficientWindow {
 
     /// The block at (`row`, `column`); the caller keeps `row` inside the window.
     @inline(__always)
-    func block(row: Int, column: Int) -> UnsafeMutablePointer<Int16> {
+    func block(row: Int, column: Int) -> UnsafeMutablePointer<Int32> {
         base + ((row - firstBlockRow) * blocksPerLine + column) &* 64
     }
 

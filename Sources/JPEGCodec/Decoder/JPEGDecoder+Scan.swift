@@ -40,7 +40,7 @@ extension JPEGDecoder {
                 throw ImageDecodingError(.invalidData, at: markerOffset,
                                          "component \(frame.components[component.frameIndex].id) uses quantization table \(slot), which is not defined")
             }
-            renderer.setQuantization(component: component.frameIndex, table: table)
+            store.setQuantization(component: component.frameIndex, table: table)
             componentHasQuantization[component.frameIndex] = true
         }
         var dcTables: [HuffmanTable] = [], acTables: [HuffmanTable] = []
@@ -52,6 +52,7 @@ extension JPEGDecoder {
         store.moveTo(iMCURow: 0)
         let windows = scan.components.map { store.windows[$0.frameIndex] }
         scanDecoder = SequentialScanDecoder(scan: scan, layout: layout, dcTables: dcTables, acTables: acTables,
+                                            quantization: scan.components.map { store.quantization(component: $0.frameIndex) },
                                             windows: windows, restartInterval: restartInterval)
         currentScan = scan
         if !wholeImageStorage { renderer.beginPass(firstIMCURow: 0) }

@@ -10,11 +10,11 @@ enum SequentialBlockDecoder {
         case predictorOverflow
     }
 
-    /// Zeroes `block` and decodes into it, in natural order; `predictor` is the component's last DC
-    /// value. `shape` receives the ``BlockShape`` of the result.
+    /// Zeroes `block` and decodes into it, dequantized with `quantization`, in natural order;
+    /// `predictor` is the component's last DC value. `shape` receives the ``BlockShape`` of the result.
     @inline(__always)
-    static func decode(into block: UnsafeMutablePointer<Int16>, shape: UnsafeMutablePointer<UInt8>,
-                       dc: HuffmanLookup, ac: HuffmanLookup,
+    static func decode(into block: UnsafeMutablePointer<Int32>, shape: UnsafeMutablePointer<UInt8>,
+                       quantization: UnsafePointer<Int32>, dc: HuffmanLookup, ac: HuffmanLookup,
                        predictor: inout Int32, reader: inout BitReader, zigzag: UnsafePointer<UInt8>) -> Outcome {
         block.update(repeating: 0, count: 64)
         var outcome = Outcome.decoded
@@ -25,8 +25,9 @@ enum SequentialBlockDecoder {
         let (value, overflow) = predictor.addingReportingOverflow(difference)
         if overflow { return .predictorOverflow }
         predictor = value
-        // libjpeg keeps the prediction in an int and stores it truncated to 16 bits.
-        block[0] = Int16(truncatingIfNeeded: value)
+        // libjpeg keeps the prediction in an int and stores it truncated to 16 bits (a JCOEF); the
+        // product of two 16-bit values always fits in 32 bits.
+        block[0] = Int32(Int16(truncatingIfNeeded: value)) &* quantization[0]
         // F.2.2.2: AC run/size symbols until EOB or the end of the block.
         var k = 1
         var lastIndex = 0
@@ -38,7 +39,8 @@ enum SequentialBlockDecoder {
             if entry & (1 << 12) != 0 {
                 reader.consume(Int(entry & 0xFF))
                 k += Int((entry >> 8) & 15)
-                block[Int(zigzag[k])] = Int16(truncatingIfNeeded: entry >> 16)
+                let natural = Int(zigzag[k])
+                block[natural] = (entry >> 16) &* quantization[natural]
                 lastIndex = k
                 k += 1
                 continue
@@ -53,7 +55,8 @@ enum SequentialBlockDecoder {
             let acSize = symbol & 15
             if acSize != 0 {
                 k += run        // at most 63 + 15: ZigZag.order has 16 spare entries
-                block[Int(zigzag[k])] = Int16(truncatingIfNeeded: reader.receiveExtended(acSize))
+                let natural = Int(zigzag[k])
+                block[natural] = reader.receiveExtended(acSize) &* quantization[natural]
                 lastIndex = k
                 k += 1
             } else {

@@ -34,6 +34,8 @@ final class SequentialScanDecoder {
     /// Keeps the tables behind `dcTables`/`acTables` alive.
     private let tableOwners: [HuffmanTable]
     private let predictors: UnsafeMutablePointer<Int32>
+    /// Per scan component, its latched quantizers.
+    private let quantization: [UnsafePointer<Int32>]
     /// Per scan component, where its blocks go; the owner updates them between MCU rows.
     let windows: UnsafeMutablePointer<CoefficientWindow>
 
@@ -63,7 +65,8 @@ final class SequentialScanDecoder {
 
     /// Sets up a scan; `tables` are the DC and AC tables per scan component (in MCU order).
     init(scan: ScanHeader, layout: FrameLayout, dcTables: [HuffmanTable], acTables: [HuffmanTable],
-         windows: [CoefficientWindow], restartInterval: Int) {
+         quantization: [UnsafePointer<Int32>], windows: [CoefficientWindow], restartInterval: Int) {
+        self.quantization = quantization
         componentCount = scan.components.count
         frameIndices = scan.components.map(\.frameIndex)
         if scan.isInterleaved {
@@ -172,14 +175,14 @@ final class SequentialScanDecoder {
                            streamOffset: Int, report: (ImageDecodingError) -> Void) throws {
         for slot in 0..<componentCount {
             let window = windows[slot]
-            let dc = dcTables[slot], ac = acTables[slot]
+            let dc = dcTables[slot], ac = acTables[slot], q = quantization[slot]
             let h = horizontalBlocks[slot], v = verticalBlocks[slot]
             for blockRow in 0..<v {
                 for blockColumn in 0..<h {
                     let blockRowIndex = row * v + blockRow, blockColumnIndex = column * h + blockColumn
                     let block = window.block(row: blockRowIndex, column: blockColumnIndex)
                     let shape = window.shape(row: blockRowIndex, column: blockColumnIndex)
-                    let outcome = SequentialBlockDecoder.decode(into: block, shape: shape, dc: dc, ac: ac,
+                    let outcome = SequentialBlockDecoder.decode(into: block, shape: shape, quantization: q, dc: dc, ac: ac,
                                                                 predictor: &predictors[slot],
                                                                 reader: &reader, zigzag: zigzag)
                     switch outcome {

@@ -19,8 +19,6 @@ final class BlockRowRenderer {
     /// Per component, a row for upsampled samples (output width, rounded up for the 2× kernels).
     private let upsampledRows: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
     private let rowPointers: UnsafeMutablePointer<UnsafePointer<UInt8>>
-    /// Per component, 64 dequantization multipliers in natural order.
-    private let quantization: UnsafeMutablePointer<Int32>
     private let workspace: UnsafeMutablePointer<Int32>
     /// Per component, sample rows [0, rowsAvailable) have been pushed (the ring keeps the last ones).
     private var rowsAvailable: [Int]
@@ -41,8 +39,6 @@ final class BlockRowRenderer {
         rings = .allocate(capacity: componentCount)
         upsampledRows = .allocate(capacity: componentCount)
         rowPointers = .allocate(capacity: componentCount)
-        quantization = .allocate(capacity: 64 * componentCount)
-        quantization.initialize(repeating: 0, count: 64 * componentCount)
         workspace = .allocate(capacity: 64)
         workspace.initialize(repeating: 0, count: 64)
         var strides: [Int] = [], counts: [Int] = []
@@ -72,14 +68,7 @@ final class BlockRowRenderer {
         rings.deallocate()
         upsampledRows.deallocate()
         rowPointers.deallocate()
-        quantization.deallocate()
         workspace.deallocate()
-    }
-
-    /// Sets component `component`'s dequantization table (natural order). Values are truncated to
-    /// 16 bits as libjpeg's ISLOW_MULT_TYPE does.
-    func setQuantization(component: Int, table: [UInt16]) {
-        for i in 0..<64 { quantization[component * 64 + i] = Int32(Int16(truncatingIfNeeded: table[i])) }
     }
 
     /// Starts a pass that pushes iMCU rows from `firstIMCURow − 1` (as context) onwards and emits
@@ -97,7 +86,6 @@ final class BlockRowRenderer {
             let window = windows[c]
             let size = component.blockSize
             let stride = ringStrides[c]
-            let q = UnsafePointer(quantization + c * 64)
             for blockRowInIMCU in 0..<component.verticalSampling {
                 let blockRow = row * component.verticalSampling + blockRowInIMCU
                 guard blockRow < component.heightInBlocks else { break }
@@ -109,17 +97,17 @@ final class BlockRowRenderer {
                     let shape = window.shape(row: blockRow, column: column).pointee
                     if shape == BlockShape.dcOnly {
                         // Every IDCT size gives a flat block of DC / 8 (the zero-input paths are exact).
-                        let value = clampSample(descale(Int32(block[0]) &* q[0], 3))
+                        let value = clampSample(descale(block[0], 3))
                         for y in 0..<size { (out + y * stride).update(repeating: value, count: size) }
                         continue
                     }
                     switch size {
                     case 8 where shape == BlockShape.topLeft4x4:
-                        InverseDCT.transform8x8TopLeft(block, quantization: q, workspace: workspace, output: out, stride: stride)
-                    case 8: InverseDCT.transform8x8(block, quantization: q, workspace: workspace, output: out, stride: stride)
-                    case 4: ReducedInverseDCT.transform4x4(block, quantization: q, workspace: workspace, output: out, stride: stride)
-                    case 2: ReducedInverseDCT.transform2x2(block, quantization: q, workspace: workspace, output: out, stride: stride)
-                    default: ReducedInverseDCT.transform1x1(block, quantization: q, output: out)
+                        InverseDCT.transform8x8TopLeft(block, workspace: workspace, output: out, stride: stride)
+                    case 8: InverseDCT.transform8x8(block, workspace: workspace, output: out, stride: stride)
+                    case 4: ReducedInverseDCT.transform4x4(block, workspace: workspace, output: out, stride: stride)
+                    case 2: ReducedInverseDCT.transform2x2(block, workspace: workspace, output: out, stride: stride)
+                    default: ReducedInverseDCT.transform1x1(block, output: out)
                     }
                 }
             }

@@ -1,10 +1,11 @@
 /// The accurate integer inverse DCT of libjpeg's `jpeg_idct_islow` (jidctint.c): the
-/// Loeffler–Ligtenberg–Moschytz factorisation with 13-bit fixed-point constants, two extra
-/// bits of precision between the passes, dequantization folded into the first pass.
+/// Loeffler–Ligtenberg–Moschytz factorisation with 13-bit fixed-point constants and two extra
+/// bits of precision between the column and the row pass.
 ///
-/// Arithmetic is 32-bit with wrapping operators: for coefficients a valid file can hold every
-/// intermediate fits (|coef × q| < 2^31 and the sums stay below 2^30), and hostile input merely
-/// produces wrong pixels, never a trap.
+/// Input blocks are dequantized (coefficient × quantizer, natural order). Arithmetic is 32-bit with
+/// wrapping operators: for coefficients a valid file can hold every intermediate fits (the products
+/// of 16-bit values stay below 2^31, the sums below 2^30), and hostile input merely produces wrong
+/// pixels, never a trap.
 enum InverseDCT {
     /// Fixed-point bits of the constants (CONST_BITS).
     static let constantBits: Int32 = 13
@@ -25,35 +26,78 @@ enum InverseDCT {
     static let fix2_562915447: Int32 = 20995
     static let fix3_072711026: Int32 = 25172
 
-    /// Dequantizes and transforms one block (natural order) into 8×8 samples at `output`, rows `stride` apart.
-    /// `workspace` holds 64 values.
+    /// Four lanes of 32-bit values: four columns in the first pass, four rows in the second.
+    typealias Lanes = SIMD4<Int32>
+
+    /// Transforms one block into 8×8 samples at `output`, rows `stride` apart; `workspace` holds 64
+    /// values. Both passes run on four columns (then four rows) at once; the result is identical to
+    /// ``transform8x8Scalar(_:workspace:output:stride:)``.
     @inline(__always)
-    static func transform8x8(_ coefficients: UnsafePointer<Int16>, quantization: UnsafePointer<Int32>,
-                             workspace: UnsafeMutablePointer<Int32>, output: UnsafeMutablePointer<UInt8>, stride: Int) {
-        // Pass 1: columns, results scaled up by 2^pass1Bits.
+    static func transform8x8(_ coefficients: UnsafePointer<Int32>, workspace: UnsafeMutablePointer<Int32>,
+                             output: UnsafeMutablePointer<UInt8>, stride: Int) {
+        let input = UnsafeRawPointer(coefficients)
+        let work = UnsafeMutableRawPointer(workspace)
+        // Pass 1: columns 0...3, then 4...7; lane i of row vector r is column (4 · half + i).
+        for half in 0..<2 {
+            @inline(__always) func row(_ r: Int) -> Lanes { input.loadUnaligned(fromByteOffset: (r * 8 + half * 4) * 4, as: Lanes.self) }
+            let r = butterfly(row(0), row(1), row(2), row(3), row(4), row(5), row(6), row(7))
+            let shift = constantBits - pass1Bits
+            let rounding = Int32(1) << (shift - 1)
+            work.storeBytes(of: (r.0 &+ rounding) &>> shift, toByteOffset: (0 * 8 + half * 4) * 4, as: Lanes.self)
+            work.storeBytes(of: (r.1 &+ rounding) &>> shift, toByteOffset: (1 * 8 + half * 4) * 4, as: Lanes.self)
+            work.storeBytes(of: (r.2 &+ rounding) &>> shift, toByteOffset: (2 * 8 + half * 4) * 4, as: Lanes.self)
+            work.storeBytes(of: (r.3 &+ rounding) &>> shift, toByteOffset: (3 * 8 + half * 4) * 4, as: Lanes.self)
+            work.storeBytes(of: (r.4 &+ rounding) &>> shift, toByteOffset: (4 * 8 + half * 4) * 4, as: Lanes.self)
+            work.storeBytes(of: (r.5 &+ rounding) &>> shift, toByteOffset: (5 * 8 + half * 4) * 4, as: Lanes.self)
+            work.storeBytes(of: (r.6 &+ rounding) &>> shift, toByteOffset: (6 * 8 + half * 4) * 4, as: Lanes.self)
+            work.storeBytes(of: (r.7 &+ rounding) &>> shift, toByteOffset: (7 * 8 + half * 4) * 4, as: Lanes.self)
+        }
+        // Pass 2: rows 0...3, then 4...7; lane k of column vector i is row (4 · group + k).
+        // Descale by 18 bits and add the 128 centre in one step: (v + 2^17 + 128 · 2^18) >> 18.
+        let shift = constantBits + pass1Bits + 3
+        let bias = (Int32(1) << (shift - 1)) &+ (128 << shift)
+        for group in 0..<2 {
+            let w = workspace + group * 32
+            @inline(__always) func column(_ i: Int) -> Lanes { Lanes(w[i], w[8 + i], w[16 + i], w[24 + i]) }
+            let r = butterfly(column(0), column(1), column(2), column(3), column(4), column(5), column(6), column(7))
+            @inline(__always) func sample(_ v: Lanes) -> Lanes {
+                let shifted = (v &+ bias) &>> shift
+                return shifted.replacing(with: 0, where: shifted .< 0).replacing(with: 255, where: shifted .> 255)
+            }
+            // Lane k of `low` holds row k's samples 0...3 as bytes, `high` samples 4...7.
+            let low = sample(r.0) | sample(r.1) &<< 8 | sample(r.2) &<< 16 | sample(r.3) &<< 24
+            let high = sample(r.4) | sample(r.5) &<< 8 | sample(r.6) &<< 16 | sample(r.7) &<< 24
+            for k in 0..<4 {
+                let out = UnsafeMutableRawPointer(output + (group * 4 + k) * stride)
+                out.storeBytes(of: UInt32(bitPattern: low[k]).littleEndian, as: UInt32.self)
+                out.storeBytes(of: UInt32(bitPattern: high[k]).littleEndian, toByteOffset: 4, as: UInt32.self)
+            }
+        }
+    }
+
+    /// One value at a time, with libjpeg's shortcuts for columns and rows whose AC terms are zero
+    /// (they give exactly what the full computation gives): the careful twin of ``transform8x8(_:workspace:output:stride:)``.
+    static func transform8x8Scalar(_ coefficients: UnsafePointer<Int32>, workspace: UnsafeMutablePointer<Int32>,
+                                   output: UnsafeMutablePointer<UInt8>, stride: Int) {
         for column in 0..<8 {
-            let c = coefficients + column, q = quantization + column, w = workspace + column
+            let c = coefficients + column, w = workspace + column
             if c[8] == 0 && c[16] == 0 && c[24] == 0 && c[32] == 0 && c[40] == 0 && c[48] == 0 && c[56] == 0 {
-                // Only DC: every output of the column is the same (exactly what the full path gives).
-                let dc = (Int32(c[0]) &* q[0]) &<< pass1Bits
+                let dc = c[0] &<< pass1Bits
                 for row in 0..<8 { w[row * 8] = dc }
                 continue
             }
-            let r = butterfly(Int32(c[0]) &* q[0], Int32(c[8]) &* q[8], Int32(c[16]) &* q[16], Int32(c[24]) &* q[24],
-                              Int32(c[32]) &* q[32], Int32(c[40]) &* q[40], Int32(c[48]) &* q[48], Int32(c[56]) &* q[56])
+            let r = butterfly(c[0], c[8], c[16], c[24], c[32], c[40], c[48], c[56])
             let shift = constantBits - pass1Bits
             w[0] = descale(r.0, shift); w[8] = descale(r.1, shift)
             w[16] = descale(r.2, shift); w[24] = descale(r.3, shift)
             w[32] = descale(r.4, shift); w[40] = descale(r.5, shift)
             w[48] = descale(r.6, shift); w[56] = descale(r.7, shift)
         }
-        // Pass 2: rows; remove pass1Bits and the DCT's factor 8 (3 bits).
         let shift = constantBits + pass1Bits + 3
         for row in 0..<8 {
             let w = workspace + row * 8, out = output + row * stride
             if w[1] == 0 && w[2] == 0 && w[3] == 0 && w[4] == 0 && w[5] == 0 && w[6] == 0 && w[7] == 0 {
-                let value = clampSample(descale(w[0], pass1Bits + 3))
-                out.update(repeating: value, count: 8)
+                out.update(repeating: clampSample(descale(w[0], pass1Bits + 3)), count: 8)
                 continue
             }
             let r = butterfly(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7])
@@ -64,19 +108,19 @@ enum InverseDCT {
         }
     }
 
-    /// ``transform8x8`` for a block whose rows and columns 4...7 are zero (``BlockShape/topLeft4x4``):
-    /// the same arithmetic with the zero terms left out, so the result is identical.
+    /// ``transform8x8Scalar(_:workspace:output:stride:)`` for a block whose rows and columns 4...7
+    /// are zero (``BlockShape/topLeft4x4``): the same arithmetic with the zero terms left out.
     @inline(__always)
-    static func transform8x8TopLeft(_ coefficients: UnsafePointer<Int16>, quantization: UnsafePointer<Int32>,
-                                    workspace: UnsafeMutablePointer<Int32>, output: UnsafeMutablePointer<UInt8>, stride: Int) {
+    static func transform8x8TopLeft(_ coefficients: UnsafePointer<Int32>, workspace: UnsafeMutablePointer<Int32>,
+                                    output: UnsafeMutablePointer<UInt8>, stride: Int) {
         for column in 0..<4 {
-            let c = coefficients + column, q = quantization + column, w = workspace + column
+            let c = coefficients + column, w = workspace + column
             if c[8] == 0 && c[16] == 0 && c[24] == 0 {
-                let dc = (Int32(c[0]) &* q[0]) &<< pass1Bits
+                let dc = c[0] &<< pass1Bits
                 for row in 0..<8 { w[row * 8] = dc }
                 continue
             }
-            let r = butterfly4(Int32(c[0]) &* q[0], Int32(c[8]) &* q[8], Int32(c[16]) &* q[16], Int32(c[24]) &* q[24])
+            let r = butterfly4(c[0], c[8], c[16], c[24])
             let shift = constantBits - pass1Bits
             w[0] = descale(r.0, shift); w[8] = descale(r.1, shift)
             w[16] = descale(r.2, shift); w[24] = descale(r.3, shift)
@@ -98,7 +142,7 @@ enum InverseDCT {
         }
     }
 
-    /// ``butterfly(_:_:_:_:_:_:_:_:)`` with inputs 4...7 zero.
+    /// The 8-point butterfly with inputs 4...7 zero.
     @inline(__always)
     static func butterfly4(_ x0: Int32, _ x1: Int32, _ x2: Int32, _ x3: Int32)
         -> (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) {
@@ -120,11 +164,10 @@ enum InverseDCT {
                 tmp13 &- t0, tmp12 &- t1, tmp11 &- t2, tmp10 &- t3)
     }
 
-    /// One 8-point 1-D IDCT (LL&M, jidctint.c figure 8), outputs scaled by 2^constantBits.
+    /// One 8-point 1-D IDCT (LL&M, jidctint.c figure 8) on four lanes, outputs scaled by 2^constantBits.
     @inline(__always)
-    static func butterfly(_ x0: Int32, _ x1: Int32, _ x2: Int32, _ x3: Int32,
-                          _ x4: Int32, _ x5: Int32, _ x6: Int32, _ x7: Int32)
-        -> (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) {
+    static func butterfly(_ x0: Lanes, _ x1: Lanes, _ x2: Lanes, _ x3: Lanes, _ x4: Lanes, _ x5: Lanes, _ x6: Lanes, _ x7: Lanes)
+        -> (Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes) {
         // Even part: the rotator is sqrt(2)·c(-6).
         let z1 = (x2 &+ x6) &* fix0_541196100
         let tmp2 = z1 &+ x6 &* -fix1_847759065
@@ -146,5 +189,13 @@ enum InverseDCT {
         let t3 = x1 &* fix1_501321110 &+ m1 &+ m4
         return (tmp10 &+ t3, tmp11 &+ t2, tmp12 &+ t1, tmp13 &+ t0,
                 tmp13 &- t0, tmp12 &- t1, tmp11 &- t2, tmp10 &- t3)
+    }
+
+    /// The butterfly on single values (lane 0 of the vector one), for the scalar twin.
+    static func butterfly(_ x0: Int32, _ x1: Int32, _ x2: Int32, _ x3: Int32, _ x4: Int32, _ x5: Int32, _ x6: Int32, _ x7: Int32)
+        -> (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) {
+        let r = butterfly(Lanes(repeating: x0), Lanes(repeating: x1), Lanes(repeating: x2), Lanes(repeating: x3),
+                          Lanes(repeating: x4), Lanes(repeating: x5), Lanes(repeating: x6), Lanes(repeating: x7))
+        return (r.0[0], r.1[0], r.2[0], r.3[0], r.4[0], r.5[0], r.6[0], r.7[0])
     }
 }

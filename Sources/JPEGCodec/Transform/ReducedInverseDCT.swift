@@ -1,6 +1,7 @@
 /// The reduced-size inverse DCTs of libjpeg's jidctred.c, used for DCT-domain scaling: each
 /// 8-point step is replaced by one that yields the averages of 2 (4×4 output) or 4 (2×2 output)
-/// neighbouring outputs of the LL&M IDCT; 1×1 is the DC term / 8. Same fixed point as ``InverseDCT``.
+/// neighbouring outputs of the LL&M IDCT; 1×1 is the DC term / 8. Same fixed point as ``InverseDCT``,
+/// same dequantized input.
 enum ReducedInverseDCT {
     // FIX(x) = round(x · 2^13) for the 8-to-4 and 8-to-2 steps.
     static let fix0_211164243: Int32 = 1730
@@ -43,11 +44,11 @@ enum ReducedInverseDCT {
 
     /// One block into 4×4 samples (jpeg_idct_4x4). `workspace` holds 32 values.
     @inline(__always)
-    static func transform4x4(_ coefficients: UnsafePointer<Int16>, quantization: UnsafePointer<Int32>,
-                             workspace: UnsafeMutablePointer<Int32>, output: UnsafeMutablePointer<UInt8>, stride: Int) {
+    static func transform4x4(_ coefficients: UnsafePointer<Int32>, workspace: UnsafeMutablePointer<Int32>,
+                             output: UnsafeMutablePointer<UInt8>, stride: Int) {
         for column in 0..<8 where column != 4 {
-            let c = coefficients + column, q = quantization + column, w = workspace + column
-            func input(_ row: Int) -> Int32 { Int32(c[row * 8]) &* q[row * 8] }
+            let c = coefficients + column, w = workspace + column
+            @inline(__always) func input(_ row: Int) -> Int32 { c[row * 8] }
             if c[8] == 0 && c[16] == 0 && c[24] == 0 && c[40] == 0 && c[48] == 0 && c[56] == 0 {
                 let dc = input(0) &<< pass1Bits
                 w[0] = dc; w[8] = dc; w[16] = dc; w[24] = dc
@@ -73,11 +74,11 @@ enum ReducedInverseDCT {
 
     /// One block into 2×2 samples (jpeg_idct_2x2). `workspace` holds 16 values.
     @inline(__always)
-    static func transform2x2(_ coefficients: UnsafePointer<Int16>, quantization: UnsafePointer<Int32>,
-                             workspace: UnsafeMutablePointer<Int32>, output: UnsafeMutablePointer<UInt8>, stride: Int) {
+    static func transform2x2(_ coefficients: UnsafePointer<Int32>, workspace: UnsafeMutablePointer<Int32>,
+                             output: UnsafeMutablePointer<UInt8>, stride: Int) {
         for column in 0..<8 where column == 0 || column & 1 == 1 {
-            let c = coefficients + column, q = quantization + column, w = workspace + column
-            func input(_ row: Int) -> Int32 { Int32(c[row * 8]) &* q[row * 8] }
+            let c = coefficients + column, w = workspace + column
+            @inline(__always) func input(_ row: Int) -> Int32 { c[row * 8] }
             if c[8] == 0 && c[24] == 0 && c[40] == 0 && c[56] == 0 {
                 let dc = input(0) &<< pass1Bits
                 w[0] = dc; w[8] = dc
@@ -101,8 +102,7 @@ enum ReducedInverseDCT {
 
     /// One block into 1 sample: the DC term / 8 (jpeg_idct_1x1).
     @inline(__always)
-    static func transform1x1(_ coefficients: UnsafePointer<Int16>, quantization: UnsafePointer<Int32>,
-                             output: UnsafeMutablePointer<UInt8>) {
-        output[0] = clampSample(descale(Int32(coefficients[0]) &* quantization[0], 3))
+    static func transform1x1(_ coefficients: UnsafePointer<Int32>, output: UnsafeMutablePointer<UInt8>) {
+        output[0] = clampSample(descale(coefficients[0], 3))
     }
 }
