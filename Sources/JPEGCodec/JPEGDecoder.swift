@@ -67,8 +67,9 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     var firstPixelDamage: ImageDecodingError?
 
     // Output.
-    var canvas: UnsafeMutablePointer<UInt8>?
-    var canvasByteCount = 0
+    /// The picture being decoded (empty before SOF); handed out without copying, so a write after
+    /// ``currentImage()`` copies it once (copy-on-write) and the returned image stays as it was.
+    var canvas: [UInt8] = []
     var naturalFormat = PixelFormat.rgb8
     var previewGeneration = 0
     var changedSinceLastCall = false
@@ -77,8 +78,6 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     public init(options: DecodingOptions = DecodingOptions()) {
         self.options = options
     }
-
-    deinit { canvas?.deallocate() }
 
     /// Known once the frame header (SOF) is parsed; orientation and ICC profile are filled in as
     /// their segments arrive. Width and height are those of the (scaled) output.
@@ -131,10 +130,9 @@ public final class JPEGDecoder: IncrementalImageDecoder {
 
     /// The picture so far, nil before the frame header.
     public func currentImage() -> Image? {
-        guard let header, let canvas else { return nil }
+        guard let header else { return nil }
         renderDirtyRows()
-        let pixels = Array(UnsafeBufferPointer(start: canvas, count: canvasByteCount))
-        let image = Image(width: header.width, height: header.height, format: naturalFormat, pixels: pixels,
+        let image = Image(width: header.width, height: header.height, format: naturalFormat, pixels: canvas,
                           orientation: orientation, iccProfile: iccProfile)
         return header.pixelFormat == naturalFormat ? image : image.converted(to: header.pixelFormat)
     }

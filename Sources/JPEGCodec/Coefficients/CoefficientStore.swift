@@ -78,6 +78,14 @@ final class CoefficientStore {
     /// Component `component`'s quantizers.
     func quantization(component: Int) -> UnsafePointer<Int32> { UnsafePointer(quantization + component * 64) }
 
+    /// Zeroes component `component`'s blocks and shapes (before a component is decoded a second time).
+    func clear(component: Int) {
+        let count = (extent == .wholeImage ? layout.components[component].blockRows : layout.components[component].verticalSampling)
+            * layout.components[component].blocksPerLine
+        planes[component].update(repeating: 0, count: count * 64)
+        shapePlanes[component].update(repeating: BlockShape.dcOnly, count: count)
+    }
+
     /// Points the windows at iMCU row `row` (one-row storage reuses the same memory for every row).
     func moveTo(iMCURow row: Int) {
         guard extent == .oneIMCURow else { return }

@@ -136,10 +136,7 @@ extension JPEGDecoder {
         guard !overflow1, !overflow2 else {
             throw ImageDecodingError(.limitExceeded, at: markerOffset, "JPEG output size overflows")
         }
-        let pixelsBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes, 1))
-        pixelsBuffer.initialize(repeating: 0, count: max(bytes, 1))
-        canvas = pixelsBuffer
-        canvasByteCount = bytes
+        canvas = [UInt8](repeating: 0, count: bytes)
         frame = parsed
         layout = frameLayout
         componentHasQuantization = Array(repeating: false, count: components)

@@ -4,7 +4,7 @@ extension JPEGDecoder {
     /// SOS: validates the scan, latches quantization tables, builds Huffman tables and, on the
     /// first scan, decides the colour space and whether coefficients stream or are stored.
     func startScan(_ reader: inout SegmentReader, markerOffset: Int) throws {
-        guard let frame, let layout, let canvas else {
+        guard let frame, let layout else {
             throw ImageDecodingError(.invalidData, at: markerOffset, "start of scan (SOS) before the frame header (SOF)")
         }
         let scan = try ScanHeader.parse(&reader, frame: frame)
@@ -25,7 +25,7 @@ extension JPEGDecoder {
             let (memoryLimit, overflow) = options.limits.maxPixels.multipliedReportingOverflow(by: 16)
             store = try CoefficientStore(layout: layout, extent: wholeImageStorage ? .wholeImage : .oneIMCURow,
                                          maxBytes: overflow ? Int.max : memoryLimit, at: markerOffset)
-            renderer = BlockRowRenderer(layout: layout, conversion: conversion, output: canvas)
+            renderer = BlockRowRenderer(layout: layout, conversion: conversion)
         } else if !wholeImageStorage {
             throw ImageDecodingError(.invalidData, at: markerOffset,
                                      "second scan in an image whose first scan already held every component")
@@ -45,6 +45,8 @@ extension JPEGDecoder {
         }
         var dcTables: [HuffmanTable] = [], acTables: [HuffmanTable] = []
         for component in scan.components {
+            // A component coded again (not valid sequential JPEG, but possible) starts from zero blocks.
+            if componentWasScanned[component.frameIndex] { store.clear(component: component.frameIndex) }
             dcTables.append(try huffmanTable(dc: true, slot: component.dcTable, at: markerOffset))
             acTables.append(try huffmanTable(dc: false, slot: component.acTable, at: markerOffset))
             componentWasScanned[component.frameIndex] = true
@@ -106,8 +108,8 @@ extension JPEGDecoder {
             dirtyIMCURows = lower..<upper
             return
         }
-        renderer.push(iMCURow: iMCURow, windows: store.windows)
-        renderer.emitReadyRows(limit: layout.outputHeight)
+        renderer.push(iMCURow: iMCURow, windows: store.windows, clearingBlocks: true)
+        emitRows(renderer, limit: layout.outputHeight)
         store.moveTo(iMCURow: iMCURow + 1)
         for (slot, component) in scan.components.enumerated() {
             scanDecoder?.windows[slot] = store.windows[component.frameIndex]
@@ -123,8 +125,16 @@ extension JPEGDecoder {
         let limit = rows.upperBound * layout.outputRowsPerIMCU
         for row in max(rows.lowerBound - 1, 0)...last {
             // The rings hold three iMCU rows: emit as we go.
-            renderer.push(iMCURow: row, windows: store.windows)
-            renderer.emitReadyRows(limit: limit)
+            renderer.push(iMCURow: row, windows: store.windows, clearingBlocks: false)
+            emitRows(renderer, limit: limit)
+        }
+    }
+
+    /// Lets `renderer` write its ready rows into the picture.
+    private func emitRows(_ renderer: BlockRowRenderer, limit: Int) {
+        canvas.withUnsafeMutableBufferPointer { pixels in
+            guard let base = pixels.baseAddress else { return }
+            renderer.emitReadyRows(limit: limit, into: base)
         }
     }
 }

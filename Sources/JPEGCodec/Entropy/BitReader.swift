@@ -43,12 +43,22 @@ struct BitReader {
                 return
             }
         }
-        refillCarefully()
+        self = refilledCarefully()
     }
 
     /// The byte-at-a-time twin of the fast path, handling stuffing, markers and the buffer end.
+    /// It returns the new state rather than mutating in place, so callers' readers can stay in
+    /// registers (an `inout` call would pin them to memory).
     @inline(never)
-    mutating func refillCarefully() {
+    func refilledCarefully() -> BitReader {
+        var copy = self
+        copy.refillByteByByte()
+        return copy
+    }
+
+    /// Loads one byte at a time until 57 bits are valid or a marker or the buffer end stops it.
+    @inline(__always)
+    private mutating func refillByteByByte() {
         while bitCount <= 56 && !markerReached {
             guard position < bytes.count else {
                 ranOutOfData = true
@@ -97,23 +107,24 @@ struct BitReader {
             consume(Int(entry >> 8))
             return Int(entry & 0xFF)
         }
-        return decodeLongSymbol(table)
+        let (symbol, length) = Self.decodeLongSymbol(accumulator, table)
+        consume(length)
+        return symbol
     }
 
-    /// Codes longer than the lookahead: compare against `maxCode` length by length.
+    /// Codes longer than the lookahead: compare against `maxCode` length by length. Returns the
+    /// symbol (-1 for no code) and the bits to consume; takes the bits by value (see `refilledCarefully`).
     @inline(never)
-    mutating func decodeLongSymbol(_ table: HuffmanLookup) -> Int {
+    static func decodeLongSymbol(_ accumulator: UInt64, _ table: HuffmanLookup) -> (symbol: Int, length: Int) {
         var length = HuffmanTable.lookaheadBits + 1
         while length <= 16 {
-            let code = peek(length)
+            let code = Int(truncatingIfNeeded: accumulator >> UInt64(64 - length))
             if code <= Int(table.maxCode[length]) {
-                consume(length)
-                return Int(table.symbols[(code + Int(table.valueOffset[length])) & 0xFF])
+                return (Int(table.symbols[(code + Int(table.valueOffset[length])) & 0xFF]), length)
             }
             length += 1
         }
-        consume(16)
-        return -1
+        return (-1, 16)
     }
 
     /// Reads `size` (1...15) extra bits and sign-extends them (T.81 F.2.2.1, EXTEND).

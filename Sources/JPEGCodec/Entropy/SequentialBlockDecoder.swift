@@ -10,13 +10,13 @@ enum SequentialBlockDecoder {
         case predictorOverflow
     }
 
-    /// Zeroes `block` and decodes into it, dequantized with `quantization`, in natural order;
-    /// `predictor` is the component's last DC value. `shape` receives the ``BlockShape`` of the result.
+    /// Decodes into `block`, which must be all zero, dequantized with `quantization`, in natural
+    /// order; `predictor` is the component's last DC value. `shape` receives the ``BlockShape`` of
+    /// the result (the renderer uses it to clear only what was written).
     @inline(__always)
     static func decode(into block: UnsafeMutablePointer<Int32>, shape: UnsafeMutablePointer<UInt8>,
                        quantization: UnsafePointer<Int32>, dc: HuffmanLookup, ac: HuffmanLookup,
                        predictor: inout Int32, reader: inout BitReader, zigzag: UnsafePointer<UInt8>) -> Outcome {
-        block.update(repeating: 0, count: 64)
         var outcome = Outcome.decoded
         // F.2.2.1: DC difference category, then the difference itself.
         var size = reader.decodeSymbol(dc)

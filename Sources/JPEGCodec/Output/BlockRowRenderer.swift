@@ -23,17 +23,15 @@ final class BlockRowRenderer {
     /// Per component, sample rows [0, rowsAvailable) have been pushed (the ring keeps the last ones).
     private var rowsAvailable: [Int]
 
-    /// Pixels of the output image, `outputStride` bytes per row.
-    private let output: UnsafeMutablePointer<UInt8>
+    /// Bytes per output row.
     private let outputStride: Int
     /// The next output row to emit.
     private(set) var nextOutputRow = 0
 
-    /// Sets up rings for `layout`; pixels go to `output` (height × `layout.outputWidth` × bytes per pixel).
-    init(layout: FrameLayout, conversion: ColorConversion, output: UnsafeMutablePointer<UInt8>) {
+    /// Sets up rings for `layout`.
+    init(layout: FrameLayout, conversion: ColorConversion) {
         self.layout = layout
         self.conversion = conversion
-        self.output = output
         outputStride = layout.outputWidth * conversion.bytesPerPixel
         componentCount = layout.components.count
         rings = .allocate(capacity: componentCount)
@@ -79,8 +77,10 @@ final class BlockRowRenderer {
         nextOutputRow = max(firstIMCURow * layout.outputRowsPerIMCU - 1, 0)
     }
 
-    /// IDCTs iMCU row `row` of every component from `windows` (indexed by frame component) into the rings.
-    func push(iMCURow row: Int, windows: UnsafePointer<CoefficientWindow>) {
+    /// IDCTs iMCU row `row` of every component from `windows` (indexed by frame component) into the
+    /// rings. With `clearingBlocks`, each block is zeroed after use (as far as its shape says it was
+    /// written), ready for the entropy decoder to reuse the one-row window.
+    func push(iMCURow row: Int, windows: UnsafePointer<CoefficientWindow>, clearingBlocks: Bool) {
         for c in 0..<componentCount {
             let component = layout.components[c]
             let window = windows[c]
@@ -92,9 +92,11 @@ final class BlockRowRenderer {
                 let sampleRow = blockRow * size
                 let destination = rings[c] + (sampleRow % ringRowCounts[c]) * stride
                 for column in 0..<component.widthInBlocks {
-                    let block = UnsafePointer(window.block(row: blockRow, column: column))
+                    let mutableBlock = window.block(row: blockRow, column: column)
+                    let block = UnsafePointer(mutableBlock)
                     let out = destination + column * size
                     let shape = window.shape(row: blockRow, column: column).pointee
+                    defer { if clearingBlocks { Self.clear(mutableBlock, shape: shape) } }
                     if shape == BlockShape.dcOnly {
                         // Every IDCT size gives a flat block of DC / 8 (the zero-input paths are exact).
                         let value = clampSample(descale(block[0], 3))
@@ -115,13 +117,24 @@ final class BlockRowRenderer {
         }
     }
 
-    /// Emits every output row below `limit` whose samples are all pushed; returns how many.
+    /// Zeroes the part of `block` that `shape` says may be non-zero.
+    @inline(__always)
+    private static func clear(_ block: UnsafeMutablePointer<Int32>, shape: UInt8) {
+        switch shape {
+        case BlockShape.dcOnly: block[0] = 0
+        case BlockShape.topLeft4x4: for row in 0..<4 { (block + row * 8).update(repeating: 0, count: 4) }
+        default: block.update(repeating: 0, count: 64)
+        }
+    }
+
+    /// Emits every output row below `limit` whose samples are all pushed into `output` (the
+    /// picture, output height × width × bytes per pixel); returns how many.
     @discardableResult
-    func emitReadyRows(limit: Int) -> Int {
+    func emitReadyRows(limit: Int, into output: UnsafeMutablePointer<UInt8>) -> Int {
         let end = min(limit, layout.outputHeight)
         var emitted = 0
         while nextOutputRow < end && isReady(nextOutputRow) {
-            emitRow(nextOutputRow)
+            emitRow(nextOutputRow, into: output)
             nextOutputRow += 1
             emitted += 1
         }
@@ -149,7 +162,7 @@ final class BlockRowRenderer {
         rings[c] + (row % ringRowCounts[c]) * ringStrides[c]
     }
 
-    private func emitRow(_ y: Int) {
+    private func emitRow(_ y: Int, into output: UnsafeMutablePointer<UInt8>) {
         let width = layout.outputWidth
         for c in 0..<componentCount {
             let component = layout.components[c]
