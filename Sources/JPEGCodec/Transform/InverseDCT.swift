@@ -29,50 +29,53 @@ enum InverseDCT {
     /// Four lanes of 32-bit values: four columns in the first pass, four rows in the second.
     typealias Lanes = SIMD4<Int32>
 
-    /// Transforms one block into 8×8 samples at `output`, rows `stride` apart; `workspace` holds 64
-    /// values. Both passes run on four columns (then four rows) at once; the result is identical to
-    /// ``transform8x8Scalar(_:workspace:output:stride:)``.
+    /// Transforms one block into 8×8 samples at `output`, rows `stride` apart. Both passes run on
+    /// four columns (then four rows) at once, with 4×4 transposes in between, and give exactly the
+    /// result of ``transform8x8Scalar(_:workspace:output:stride:)``; `workspace` is not needed.
     @inline(__always)
     static func transform8x8(_ coefficients: UnsafePointer<Int32>, workspace: UnsafeMutablePointer<Int32>,
                              output: UnsafeMutablePointer<UInt8>, stride: Int) {
         let input = UnsafeRawPointer(coefficients)
-        let work = UnsafeMutableRawPointer(workspace)
-        // Pass 1: columns 0...3, then 4...7; lane i of row vector r is column (4 · half + i).
-        for half in 0..<2 {
+        // Pass 1: lane i of row vector r is column i (left half) or 4 + i (right half).
+        @inline(__always) func pass1(_ half: Int) -> (Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes) {
             @inline(__always) func row(_ r: Int) -> Lanes { input.loadUnaligned(fromByteOffset: (r * 8 + half * 4) * 4, as: Lanes.self) }
             let r = butterfly(row(0), row(1), row(2), row(3), row(4), row(5), row(6), row(7))
             let shift = constantBits - pass1Bits
             let rounding = Int32(1) << (shift - 1)
-            work.storeBytes(of: (r.0 &+ rounding) &>> shift, toByteOffset: (0 * 8 + half * 4) * 4, as: Lanes.self)
-            work.storeBytes(of: (r.1 &+ rounding) &>> shift, toByteOffset: (1 * 8 + half * 4) * 4, as: Lanes.self)
-            work.storeBytes(of: (r.2 &+ rounding) &>> shift, toByteOffset: (2 * 8 + half * 4) * 4, as: Lanes.self)
-            work.storeBytes(of: (r.3 &+ rounding) &>> shift, toByteOffset: (3 * 8 + half * 4) * 4, as: Lanes.self)
-            work.storeBytes(of: (r.4 &+ rounding) &>> shift, toByteOffset: (4 * 8 + half * 4) * 4, as: Lanes.self)
-            work.storeBytes(of: (r.5 &+ rounding) &>> shift, toByteOffset: (5 * 8 + half * 4) * 4, as: Lanes.self)
-            work.storeBytes(of: (r.6 &+ rounding) &>> shift, toByteOffset: (6 * 8 + half * 4) * 4, as: Lanes.self)
-            work.storeBytes(of: (r.7 &+ rounding) &>> shift, toByteOffset: (7 * 8 + half * 4) * 4, as: Lanes.self)
+            return ((r.0 &+ rounding) &>> shift, (r.1 &+ rounding) &>> shift, (r.2 &+ rounding) &>> shift,
+                    (r.3 &+ rounding) &>> shift, (r.4 &+ rounding) &>> shift, (r.5 &+ rounding) &>> shift,
+                    (r.6 &+ rounding) &>> shift, (r.7 &+ rounding) &>> shift)
         }
-        // Pass 2: rows 0...3, then 4...7; lane k of column vector i is row (4 · group + k).
+        let left = pass1(0), right = pass1(1)
+        // Pass 2: lane k of column vector i is row k (top half) or 4 + k (bottom half).
         // Descale by 18 bits and add the 128 centre in one step: (v + 2^17 + 128 · 2^18) >> 18.
         let shift = constantBits + pass1Bits + 3
         let bias = (Int32(1) << (shift - 1)) &+ (128 << shift)
-        for group in 0..<2 {
-            let w = workspace + group * 32
-            @inline(__always) func column(_ i: Int) -> Lanes { Lanes(w[i], w[8 + i], w[16 + i], w[24 + i]) }
-            let r = butterfly(column(0), column(1), column(2), column(3), column(4), column(5), column(6), column(7))
-            @inline(__always) func sample(_ v: Lanes) -> Lanes {
-                let shifted = (v &+ bias) &>> shift
-                return shifted.replacing(with: 0, where: shifted .< 0).replacing(with: 255, where: shifted .> 255)
-            }
-            // Lane k of `low` holds row k's samples 0...3 as bytes, `high` samples 4...7.
+        @inline(__always) func sample(_ v: Lanes) -> Lanes {
+            let shifted = (v &+ bias) &>> shift
+            return shifted.replacing(with: 0, where: shifted .< 0).replacing(with: 255, where: shifted .> 255)
+        }
+        @inline(__always) func pass2(_ a: (Lanes, Lanes, Lanes, Lanes), _ b: (Lanes, Lanes, Lanes, Lanes), rows: Int) {
+            let c = transpose(a), d = transpose(b)
+            let r = butterfly(c.0, c.1, c.2, c.3, d.0, d.1, d.2, d.3)
+            // Lane k of `low` holds that row's samples 0...3 as bytes, `high` samples 4...7.
             let low = sample(r.0) | sample(r.1) &<< 8 | sample(r.2) &<< 16 | sample(r.3) &<< 24
             let high = sample(r.4) | sample(r.5) &<< 8 | sample(r.6) &<< 16 | sample(r.7) &<< 24
             for k in 0..<4 {
-                let out = UnsafeMutableRawPointer(output + (group * 4 + k) * stride)
+                let out = UnsafeMutableRawPointer(output + (rows + k) * stride)
                 out.storeBytes(of: UInt32(bitPattern: low[k]).littleEndian, as: UInt32.self)
                 out.storeBytes(of: UInt32(bitPattern: high[k]).littleEndian, toByteOffset: 4, as: UInt32.self)
             }
         }
+        pass2((left.0, left.1, left.2, left.3), (right.0, right.1, right.2, right.3), rows: 0)
+        pass2((left.4, left.5, left.6, left.7), (right.4, right.5, right.6, right.7), rows: 4)
+    }
+
+    /// Transposes a 4×4 tile given as four row vectors.
+    @inline(__always)
+    static func transpose(_ m: (Lanes, Lanes, Lanes, Lanes)) -> (Lanes, Lanes, Lanes, Lanes) {
+        (Lanes(m.0[0], m.1[0], m.2[0], m.3[0]), Lanes(m.0[1], m.1[1], m.2[1], m.3[1]),
+         Lanes(m.0[2], m.1[2], m.2[2], m.3[2]), Lanes(m.0[3], m.1[3], m.2[3], m.3[3]))
     }
 
     /// One value at a time, with libjpeg's shortcuts for columns and rows whose AC terms are zero
