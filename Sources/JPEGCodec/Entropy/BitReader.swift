@@ -133,8 +133,13 @@ struct BitReader {
         if bitCount < size { refill() }
         let raw = Int32(truncatingIfNeeded: peek(size))
         consume(size)
-        // Values below 2^(size-1) are negative: v - 2^size + 1.
-        return raw < Int32(1) << Int32(size - 1) ? raw &- (Int32(1) << Int32(size)) &+ 1 : raw
+        return Self.extend(raw, size: size)
+    }
+
+    /// EXTEND (T.81 F.2.2.1): `size` raw bits below 2^(size-1) stand for negative values, v − 2^size + 1.
+    @inline(__always)
+    static func extend(_ raw: Int32, size: Int) -> Int32 {
+        raw < Int32(1) &<< Int32(size - 1) ? raw &- (Int32(1) &<< Int32(size)) &+ 1 : raw
     }
 
     /// Discards the buffered bits (at a restart marker or the end of a scan); returns the whole

@@ -17,11 +17,29 @@ enum SequentialBlockDecoder {
     static func decode(into block: UnsafeMutablePointer<Int32>, shape: UnsafeMutablePointer<UInt8>,
                        quantization: UnsafePointer<Int32>, dc: HuffmanLookup, ac: HuffmanLookup,
                        predictor: inout Int32, reader: inout BitReader, zigzag: UnsafePointer<UInt8>) -> Outcome {
+        // The bit-reader steps are spelled out here (lookup, peek, consume) rather than called
+        // through its mutating helpers, which the optimiser does not reliably inline this deep;
+        // a call would keep the reader in memory for the whole loop.
         var outcome = Outcome.decoded
         // F.2.2.1: DC difference category, then the difference itself.
-        var size = reader.decodeSymbol(dc)
+        if reader.bitCount < 16 { reader.refill() }
+        var size: Int
+        let dcEntry = dc.lookup[reader.peek(HuffmanTable.lookaheadBits)]
+        if dcEntry != 0 {
+            reader.consume(Int(dcEntry >> 8))
+            size = Int(dcEntry & 0xFF)
+        } else {
+            let long = BitReader.decodeLongSymbol(reader.accumulator, dc)
+            reader.consume(long.length)
+            size = long.symbol
+        }
         if size < 0 { outcome = .badCode; size = 0 }
-        let difference: Int32 = size == 0 ? 0 : reader.receiveExtended(size)
+        var difference: Int32 = 0
+        if size != 0 {
+            if reader.bitCount < size { reader.refill() }
+            difference = BitReader.extend(Int32(truncatingIfNeeded: reader.peek(size)), size: size)
+            reader.consume(size)
+        }
         let (value, overflow) = predictor.addingReportingOverflow(difference)
         if overflow { return .predictorOverflow }
         predictor = value
@@ -49,14 +67,27 @@ enum SequentialBlockDecoder {
                 reader.consume(Int(entry & 0xFF))
                 break
             }
-            var symbol = reader.decodeSymbol(ac)
+            // Slow path: the code alone (perhaps longer than 9 bits), then its extra bits.
+            var symbol: Int
+            let codeEntry = ac.lookup[reader.peek(HuffmanTable.lookaheadBits)]
+            if codeEntry != 0 {
+                reader.consume(Int(codeEntry >> 8))
+                symbol = Int(codeEntry & 0xFF)
+            } else {
+                let long = BitReader.decodeLongSymbol(reader.accumulator, ac)
+                reader.consume(long.length)
+                symbol = long.symbol
+            }
             if symbol < 0 { outcome = .badCode; symbol = 0 }
             let run = symbol >> 4
             let acSize = symbol & 15
             if acSize != 0 {
                 k += run        // at most 63 + 15: ZigZag.order has 16 spare entries
                 let natural = Int(zigzag[k])
-                block[natural] = reader.receiveExtended(acSize) &* quantization[natural]
+                if reader.bitCount < acSize { reader.refill() }
+                let value = BitReader.extend(Int32(truncatingIfNeeded: reader.peek(acSize)), size: acSize)
+                reader.consume(acSize)
+                block[natural] = value &* quantization[natural]
                 lastIndex = k
                 k += 1
             } else {

@@ -170,9 +170,13 @@ final class SequentialScanDecoder {
         (reader.discardBits(), reader.markerReached)
     }
 
-    @inline(__always)
-    private func decodeMCU(row: Int, column: Int, reader: inout BitReader, zigzag: UnsafePointer<UInt8>,
+    /// Decodes one MCU. Kept out of line so this function stays small enough for the bit-reader
+    /// helpers to be inlined into it, with the reader copied into a local that lives in registers.
+    @inline(never)
+    private func decodeMCU(row: Int, column: Int, reader sharedReader: inout BitReader, zigzag: UnsafePointer<UInt8>,
                            streamOffset: Int, report: (ImageDecodingError) -> Void) throws {
+        var reader = sharedReader
+        defer { sharedReader = reader }
         for slot in 0..<componentCount {
             let window = windows[slot]
             let dc = dcTables[slot], ac = acTables[slot], q = quantization[slot]
