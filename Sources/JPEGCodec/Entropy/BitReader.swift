@@ -88,14 +88,16 @@ struct BitReader {
     /// Drops `count` (0...32) bits.
     @inline(__always)
     mutating func consume(_ count: Int) {
-        accumulator <<= UInt64(count)
-        bitCount -= count
+        // count ≤ 32, so the masking shift is exact and bitCount stays far from overflow.
+        accumulator &<<= UInt64(truncatingIfNeeded: count)
+        bitCount &-= count
     }
 
     /// The next `count` (1...32) bits as an unsigned value, without consuming them.
     @inline(__always)
     func peek(_ count: Int) -> Int {
-        Int(truncatingIfNeeded: accumulator >> UInt64(64 - count))
+        // 1 ≤ count ≤ 32: the masking shift is exact.
+        Int(truncatingIfNeeded: accumulator &>> UInt64(truncatingIfNeeded: 64 &- count))
     }
 
     /// Decodes one Huffman symbol (T.81 F.2.2.3); returns -1 for a bit pattern that is no code.

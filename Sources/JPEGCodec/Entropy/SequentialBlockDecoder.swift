@@ -56,11 +56,12 @@ enum SequentialBlockDecoder {
             let entry = ac.fastAC[reader.peek(HuffmanTable.lookaheadBits)]
             if entry & (1 << 12) != 0 {
                 reader.consume(Int(entry & 0xFF))
-                k += Int((entry >> 8) & 15)
+                // k < 64 and the run ≤ 15 (ZigZag.order has 80 entries), so no overflow is possible.
+                k &+= Int((entry >> 8) & 15)
                 let natural = Int(zigzag[k])
                 block[natural] = (entry >> 16) &* quantization[natural]
                 lastIndex = k
-                k += 1
+                k &+= 1
                 continue
             }
             if entry & (1 << 13) != 0 {
