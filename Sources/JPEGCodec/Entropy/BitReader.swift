@@ -104,14 +104,19 @@ struct BitReader {
     @inline(__always)
     mutating func decodeSymbol(_ table: HuffmanLookup) -> Int {
         if bitCount < 16 { refill() }
-        let entry = table.lookup[peek(HuffmanTable.lookaheadBits)]
-        if entry != 0 {
-            consume(Int(entry >> 8))
-            return Int(entry & 0xFF)
-        }
-        let (symbol, length) = Self.decodeLongSymbol(accumulator, table)
+        let (symbol, length) = Self.symbol(atTopOf: accumulator, table)
         consume(length)
         return symbol
+    }
+
+    /// The symbol whose code starts the bits of `accumulator`, and the code's length: one table
+    /// read for codes up to 9 bits, ``decodeLongSymbol(_:_:)`` otherwise. Takes the bits by value
+    /// so callers' readers can stay in registers.
+    @inline(__always)
+    static func symbol(atTopOf accumulator: UInt64, _ table: HuffmanLookup) -> (symbol: Int, length: Int) {
+        let entry = table.lookup[Int(truncatingIfNeeded: accumulator &>> UInt64(64 - HuffmanTable.lookaheadBits))]
+        if entry != 0 { return (Int(entry & 0xFF), Int(entry >> 8)) }
+        return decodeLongSymbol(accumulator, table)
     }
 
     /// Codes longer than the lookahead: compare against `maxCode` length by length. Returns the

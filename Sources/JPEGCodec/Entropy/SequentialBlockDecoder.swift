@@ -17,22 +17,15 @@ enum SequentialBlockDecoder {
     static func decode(into block: UnsafeMutablePointer<Int32>, shape: UnsafeMutablePointer<UInt8>,
                        quantization: UnsafePointer<Int32>, dc: HuffmanLookup, ac: HuffmanLookup,
                        predictor: inout Int32, reader: inout BitReader, zigzag: UnsafePointer<UInt8>) -> Outcome {
-        // The bit-reader steps are spelled out here (lookup, peek, consume) rather than called
-        // through its mutating helpers, which the optimiser does not reliably inline this deep;
-        // a call would keep the reader in memory for the whole loop.
+        // The bit-reader steps are spelled out here with its non-mutating helpers (lookup, peek,
+        // consume) rather than its mutating ones, which the optimiser does not reliably inline
+        // this deep; a call taking the reader `inout` would keep it in memory for the whole loop.
         var outcome = Outcome.decoded
         // F.2.2.1: DC difference category, then the difference itself.
         if reader.bitCount < 16 { reader.refill() }
-        var size: Int
-        let dcEntry = dc.lookup[reader.peek(HuffmanTable.lookaheadBits)]
-        if dcEntry != 0 {
-            reader.consume(Int(dcEntry >> 8))
-            size = Int(dcEntry & 0xFF)
-        } else {
-            let long = BitReader.decodeLongSymbol(reader.accumulator, dc)
-            reader.consume(long.length)
-            size = long.symbol
-        }
+        let dcCode = BitReader.symbol(atTopOf: reader.accumulator, dc)
+        reader.consume(dcCode.length)
+        var size = dcCode.symbol
         if size < 0 { outcome = .badCode; size = 0 }
         var difference: Int32 = 0
         if size != 0 {
@@ -69,16 +62,9 @@ enum SequentialBlockDecoder {
                 break
             }
             // Slow path: the code alone (perhaps longer than 9 bits), then its extra bits.
-            var symbol: Int
-            let codeEntry = ac.lookup[reader.peek(HuffmanTable.lookaheadBits)]
-            if codeEntry != 0 {
-                reader.consume(Int(codeEntry >> 8))
-                symbol = Int(codeEntry & 0xFF)
-            } else {
-                let long = BitReader.decodeLongSymbol(reader.accumulator, ac)
-                reader.consume(long.length)
-                symbol = long.symbol
-            }
+            let acCode = BitReader.symbol(atTopOf: reader.accumulator, ac)
+            reader.consume(acCode.length)
+            var symbol = acCode.symbol
             if symbol < 0 { outcome = .badCode; symbol = 0 }
             let run = symbol >> 4
             let acSize = symbol & 15

@@ -89,25 +89,15 @@ enum InverseDCT {
                 for row in 0..<8 { w[row * 8] = dc }
                 continue
             }
-            let r = butterfly(c[0], c[8], c[16], c[24], c[32], c[40], c[48], c[56])
-            let shift = constantBits - pass1Bits
-            w[0] = descale(r.0, shift); w[8] = descale(r.1, shift)
-            w[16] = descale(r.2, shift); w[24] = descale(r.3, shift)
-            w[32] = descale(r.4, shift); w[40] = descale(r.5, shift)
-            w[48] = descale(r.6, shift); w[56] = descale(r.7, shift)
+            storeColumn(butterfly(c[0], c[8], c[16], c[24], c[32], c[40], c[48], c[56]), into: w)
         }
-        let shift = constantBits + pass1Bits + 3
         for row in 0..<8 {
             let w = workspace + row * 8, out = output + row * stride
             if w[1] == 0 && w[2] == 0 && w[3] == 0 && w[4] == 0 && w[5] == 0 && w[6] == 0 && w[7] == 0 {
                 out.update(repeating: clampSample(descale(w[0], pass1Bits + 3)), count: 8)
                 continue
             }
-            let r = butterfly(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7])
-            out[0] = clampSample(descale(r.0, shift)); out[1] = clampSample(descale(r.1, shift))
-            out[2] = clampSample(descale(r.2, shift)); out[3] = clampSample(descale(r.3, shift))
-            out[4] = clampSample(descale(r.4, shift)); out[5] = clampSample(descale(r.5, shift))
-            out[6] = clampSample(descale(r.6, shift)); out[7] = clampSample(descale(r.7, shift))
+            storeRow(butterfly(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]), into: out)
         }
     }
 
@@ -123,26 +113,36 @@ enum InverseDCT {
                 for row in 0..<8 { w[row * 8] = dc }
                 continue
             }
-            let r = butterfly4(c[0], c[8], c[16], c[24])
-            let shift = constantBits - pass1Bits
-            w[0] = descale(r.0, shift); w[8] = descale(r.1, shift)
-            w[16] = descale(r.2, shift); w[24] = descale(r.3, shift)
-            w[32] = descale(r.4, shift); w[40] = descale(r.5, shift)
-            w[48] = descale(r.6, shift); w[56] = descale(r.7, shift)
+            storeColumn(butterfly4(c[0], c[8], c[16], c[24]), into: w)
         }
-        let shift = constantBits + pass1Bits + 3
         for row in 0..<8 {
             let w = workspace + row * 8, out = output + row * stride
             if w[1] == 0 && w[2] == 0 && w[3] == 0 {
                 out.update(repeating: clampSample(descale(w[0], pass1Bits + 3)), count: 8)
                 continue
             }
-            let r = butterfly4(w[0], w[1], w[2], w[3])
-            out[0] = clampSample(descale(r.0, shift)); out[1] = clampSample(descale(r.1, shift))
-            out[2] = clampSample(descale(r.2, shift)); out[3] = clampSample(descale(r.3, shift))
-            out[4] = clampSample(descale(r.4, shift)); out[5] = clampSample(descale(r.5, shift))
-            out[6] = clampSample(descale(r.6, shift)); out[7] = clampSample(descale(r.7, shift))
+            storeRow(butterfly4(w[0], w[1], w[2], w[3]), into: out)
         }
+    }
+
+    /// First-pass results of one column into the workspace, descaled to keep `pass1Bits` extra bits.
+    @inline(__always)
+    static func storeColumn(_ r: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32), into w: UnsafeMutablePointer<Int32>) {
+        let shift = constantBits - pass1Bits
+        w[0] = descale(r.0, shift); w[8] = descale(r.1, shift)
+        w[16] = descale(r.2, shift); w[24] = descale(r.3, shift)
+        w[32] = descale(r.4, shift); w[40] = descale(r.5, shift)
+        w[48] = descale(r.6, shift); w[56] = descale(r.7, shift)
+    }
+
+    /// Second-pass results of one row as samples.
+    @inline(__always)
+    static func storeRow(_ r: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32), into out: UnsafeMutablePointer<UInt8>) {
+        let shift = constantBits + pass1Bits + 3
+        out[0] = clampSample(descale(r.0, shift)); out[1] = clampSample(descale(r.1, shift))
+        out[2] = clampSample(descale(r.2, shift)); out[3] = clampSample(descale(r.3, shift))
+        out[4] = clampSample(descale(r.4, shift)); out[5] = clampSample(descale(r.5, shift))
+        out[6] = clampSample(descale(r.6, shift)); out[7] = clampSample(descale(r.7, shift))
     }
 
     /// The 8-point butterfly with inputs 4...7 zero.

@@ -3,21 +3,21 @@
 /// neighbouring outputs of the LL&M IDCT; 1×1 is the DC term / 8. Same fixed point as ``InverseDCT``,
 /// same dequantized input.
 enum ReducedInverseDCT {
-    // FIX(x) = round(x · 2^13) for the 8-to-4 and 8-to-2 steps.
+    // FIX(x) = round(x · 2^13) for the 8-to-4 and 8-to-2 steps (four more are ``InverseDCT``'s).
     static let fix0_211164243: Int32 = 1730
     static let fix0_509795579: Int32 = 4176
     static let fix0_601344887: Int32 = 4926
     static let fix0_720959822: Int32 = 5906
-    static let fix0_765366865: Int32 = 6270
     static let fix0_850430095: Int32 = 6967
-    static let fix0_899976223: Int32 = 7373
     static let fix1_061594337: Int32 = 8697
     static let fix1_272758580: Int32 = 10426
     static let fix1_451774981: Int32 = 11893
-    static let fix1_847759065: Int32 = 15137
     static let fix2_172734803: Int32 = 17799
-    static let fix2_562915447: Int32 = 20995
     static let fix3_624509785: Int32 = 29692
+    private static let fix0_765366865 = InverseDCT.fix0_765366865
+    private static let fix0_899976223 = InverseDCT.fix0_899976223
+    private static let fix1_847759065 = InverseDCT.fix1_847759065
+    private static let fix2_562915447 = InverseDCT.fix2_562915447
 
     private static let constantBits = InverseDCT.constantBits
     private static let pass1Bits = InverseDCT.pass1Bits
