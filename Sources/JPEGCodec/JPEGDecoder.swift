@@ -69,7 +69,11 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     // Output.
     /// The picture being decoded (empty before SOF); handed out without copying, so a write after
     /// ``currentImage()`` copies it once (copy-on-write) and the returned image stays as it was.
+    /// It is not zeroed up front (18 MB of stores for a 6 Mpix image): rows are written top down,
+    /// so rows from `canvasRowsWritten` on are zeroed only when a picture is handed out.
     var canvas: [UInt8] = []
+    /// Rows `0 ..< canvasRowsWritten` of `canvas` hold written (or zeroed) pixels.
+    var canvasRowsWritten = 0
     var naturalFormat = PixelFormat.rgb8
     var previewGeneration = 0
     var changedSinceLastCall = false
@@ -132,6 +136,14 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     public func currentImage() -> Image? {
         guard let header else { return nil }
         renderDirtyRows()
+        if canvasRowsWritten < header.height {
+            let rowBytes = header.width * naturalFormat.bytesPerPixel
+            canvas.withUnsafeMutableBufferPointer { pixels in
+                guard let base = pixels.baseAddress else { return }
+                (base + canvasRowsWritten * rowBytes).update(repeating: 0, count: (header.height - canvasRowsWritten) * rowBytes)
+            }
+            canvasRowsWritten = header.height
+        }
         let image = Image(width: header.width, height: header.height, format: naturalFormat, pixels: canvas,
                           orientation: orientation, iccProfile: iccProfile)
         return header.pixelFormat == naturalFormat ? image : image.converted(to: header.pixelFormat)

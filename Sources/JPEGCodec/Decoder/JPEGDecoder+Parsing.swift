@@ -136,7 +136,9 @@ extension JPEGDecoder {
         guard !overflow1, !overflow2 else {
             throw ImageDecodingError(.limitExceeded, at: markerOffset, "JPEG output size overflows")
         }
-        canvas = [UInt8](repeating: 0, count: bytes)
+        // Every byte is written before it is read (see `canvasRowsWritten`).
+        canvas = [UInt8](unsafeUninitializedCapacity: bytes) { _, initializedCount in initializedCount = bytes }
+        canvasRowsWritten = 0
         frame = parsed
         layout = frameLayout
         componentHasQuantization = Array(repeating: false, count: components)

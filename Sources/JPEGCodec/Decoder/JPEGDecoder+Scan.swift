@@ -136,5 +136,6 @@ extension JPEGDecoder {
             guard let base = pixels.baseAddress else { return }
             renderer.emitReadyRows(limit: limit, into: base)
         }
+        canvasRowsWritten = max(canvasRowsWritten, renderer.nextOutputRow)
     }
 }

@@ -100,7 +100,7 @@ final class BlockRowRenderer {
                     if shape == BlockShape.dcOnly {
                         // Every IDCT size gives a flat block of DC / 8 (the zero-input paths are exact).
                         let value = clampSample(descale(block[0], 3))
-                        for y in 0..<size { (out + y * stride).update(repeating: value, count: size) }
+                        for y in 0..<size { fillSamples(out + y * stride, with: value, count: size) }
                         continue
                     }
                     switch size {
@@ -122,8 +122,11 @@ final class BlockRowRenderer {
     private static func clear(_ block: UnsafeMutablePointer<Int32>, shape: UInt8) {
         switch shape {
         case BlockShape.dcOnly: block[0] = 0
-        case BlockShape.topLeft4x4: for row in 0..<4 { (block + row * 8).update(repeating: 0, count: 4) }
-        default: block.update(repeating: 0, count: 64)
+        // Vector stores: a `memset` call per block would cost more than the stores.
+        case BlockShape.topLeft4x4:
+            for row in 0..<4 { UnsafeMutableRawPointer(block + row * 8).storeBytes(of: SIMD4<Int32>(), as: SIMD4<Int32>.self) }
+        default:
+            for quad in 0..<16 { UnsafeMutableRawPointer(block + quad * 4).storeBytes(of: SIMD4<Int32>(), as: SIMD4<Int32>.self) }
         }
     }
 

@@ -94,7 +94,7 @@ enum InverseDCT {
         for row in 0..<8 {
             let w = workspace + row * 8, out = output + row * stride
             if w[1] == 0 && w[2] == 0 && w[3] == 0 && w[4] == 0 && w[5] == 0 && w[6] == 0 && w[7] == 0 {
-                out.update(repeating: clampSample(descale(w[0], pass1Bits + 3)), count: 8)
+                fillSamples(out, with: clampSample(descale(w[0], pass1Bits + 3)), count: 8)
                 continue
             }
             storeRow(butterfly(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]), into: out)
@@ -118,7 +118,7 @@ enum InverseDCT {
         for row in 0..<8 {
             let w = workspace + row * 8, out = output + row * stride
             if w[1] == 0 && w[2] == 0 && w[3] == 0 {
-                out.update(repeating: clampSample(descale(w[0], pass1Bits + 3)), count: 8)
+                fillSamples(out, with: clampSample(descale(w[0], pass1Bits + 3)), count: 8)
                 continue
             }
             storeRow(butterfly4(w[0], w[1], w[2], w[3]), into: out)

@@ -63,7 +63,7 @@ enum ReducedInverseDCT {
         for row in 0..<4 {
             let w = workspace + row * 8, out = output + row * stride
             if w[1] == 0 && w[2] == 0 && w[3] == 0 && w[5] == 0 && w[6] == 0 && w[7] == 0 {
-                out.update(repeating: clampSample(descale(w[0], pass1Bits + 3)), count: 4)
+                fillSamples(out, with: clampSample(descale(w[0], pass1Bits + 3)), count: 4)
                 continue
             }
             let r = step4(w[0], w[1], w[2], w[3], w[5], w[6], w[7])
@@ -92,7 +92,7 @@ enum ReducedInverseDCT {
         for row in 0..<2 {
             let w = workspace + row * 8, out = output + row * stride
             if w[1] == 0 && w[3] == 0 && w[5] == 0 && w[7] == 0 {
-                out.update(repeating: clampSample(descale(w[0], pass1Bits + 3)), count: 2)
+                fillSamples(out, with: clampSample(descale(w[0], pass1Bits + 3)), count: 2)
                 continue
             }
             let r = step2(w[0], w[1], w[3], w[5], w[7])

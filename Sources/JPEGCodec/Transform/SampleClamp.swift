@@ -13,3 +13,17 @@ func clampSample(_ value: Int32) -> UInt8 {
 func descale(_ value: Int32, _ shift: Int32) -> Int32 {
     (value &+ (1 &<< (shift &- 1))) >> shift
 }
+
+/// Writes `count` (1, 2, 4 or 8) copies of `value` with one store (a `memset` call costs more
+/// than the whole flat block it fills).
+@inline(__always)
+func fillSamples(_ output: UnsafeMutablePointer<UInt8>, with value: UInt8, count: Int) {
+    let raw = UnsafeMutableRawPointer(output)
+    let pattern = UInt64(value) &* 0x0101_0101_0101_0101
+    switch count {
+    case 8: raw.storeBytes(of: pattern, as: UInt64.self)
+    case 4: raw.storeBytes(of: UInt32(truncatingIfNeeded: pattern), as: UInt32.self)
+    case 2: raw.storeBytes(of: UInt16(truncatingIfNeeded: pattern), as: UInt16.self)
+    default: output.update(repeating: value, count: count)
+    }
+}
