@@ -59,7 +59,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     var wholeImageStorage = false
     var store: CoefficientStore?
     var renderer: BlockRowRenderer?
-    var scanDecoder: SequentialScanDecoder?
+    var scanDecoder: ScanDecoder?
     var currentScan: ScanHeader?
     /// Whole-image storage: iMCU rows changed since they were last rendered.
     var dirtyIMCURows: Range<Int>?

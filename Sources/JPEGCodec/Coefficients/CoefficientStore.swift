@@ -7,6 +7,8 @@ import ImageCore
 /// Blocks hold dequantized coefficients, the input the IDCTs take: sequential scans multiply as
 /// they decode (only non-zero coefficients cost anything), using the table latched for the
 /// component when its first scan started (T.81 B.2.4.1, libjpeg's `latch_quant_tables`).
+/// Progressive refinement (G.1.2.3) changes coefficients bit by bit, so a progressive decoder
+/// would keep raw values in whole-image storage and dequantize a block when rendering it.
 final class CoefficientStore {
     /// How much of the image is kept.
     enum Extent {

@@ -53,7 +53,7 @@ extension JPEGDecoder {
         }
         store.moveTo(iMCURow: 0)
         let windows = scan.components.map { store.windows[$0.frameIndex] }
-        scanDecoder = SequentialScanDecoder(scan: scan, layout: layout, dcTables: dcTables, acTables: acTables,
+        scanDecoder = ScanDecoder(scan: scan, layout: layout, dcTables: dcTables, acTables: acTables,
                                             quantization: scan.components.map { store.quantization(component: $0.frameIndex) },
                                             windows: windows, restartInterval: restartInterval)
         currentScan = scan

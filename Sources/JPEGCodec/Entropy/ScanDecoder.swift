@@ -1,6 +1,11 @@
 import ImageCore
 
-/// Decodes the MCUs of one sequential Huffman scan as bytes arrive (T.81 F.2, with restarts per F.1.2.3).
+/// Decodes the MCUs of one Huffman-coded scan as bytes arrive (T.81 F.2, with restarts per F.1.2.3).
+///
+/// It owns what every scan type shares: MCU iteration (interleaved, or one block per MCU for a
+/// single component, A.2), restart intervals and resynchronisation, and the rule for when an MCU
+/// may be decoded. How each block's bits become coefficients is the ``ScanCoding``: sequential
+/// here; progressive DC/AC first and refinement passes (G.1.2) are further cases of it.
 ///
 /// An MCU is decoded only when it cannot run out of buffered bytes: either ``worstCaseMCUBytes``
 /// are buffered, or the end of the entropy-coded segment (a marker) is already buffered, or the
@@ -9,7 +14,7 @@ import ImageCore
 /// Corrupt data is handled like libjpeg: past a marker the bits read as zeros and the rest of the
 /// restart interval decodes as zero blocks; restart markers that are missing or out of order are
 /// resynchronised with ``RestartResynchronization``. Such problems are reported, not thrown.
-final class SequentialScanDecoder {
+final class ScanDecoder {
     /// What ``run(bytes:streamOffset:inputComplete:report:onMCURow:)`` stopped on.
     enum Step: Equatable {
         /// More bytes are needed to go on.
@@ -18,12 +23,11 @@ final class SequentialScanDecoder {
         case complete
     }
 
-    /// Worst case for one block: a 16-bit code and 15 extra bits for the DC and for each of up to
-    /// 63 AC symbols = 64 × 31 bits = 248 bytes, doubled for 0xFF00 stuffing = 496 bytes.
-    static let worstCaseBlockBytes = 496
     /// The bit reader loads up to 8 bytes ahead (16 with stuffing).
     static let refillSlackBytes = 16
 
+    /// How blocks are coded in this scan.
+    let coding: ScanCoding
     /// Components in MCU order.
     private let componentCount: Int
     private let frameIndices: [Int]
@@ -66,6 +70,7 @@ final class SequentialScanDecoder {
     /// Sets up a scan; `tables` are the DC and AC tables per scan component (in MCU order).
     init(scan: ScanHeader, layout: FrameLayout, dcTables: [HuffmanTable], acTables: [HuffmanTable],
          quantization: [UnsafePointer<Int32>], windows: [CoefficientWindow], restartInterval: Int) {
+        coding = .sequential
         self.quantization = quantization
         componentCount = scan.components.count
         frameIndices = scan.components.map(\.frameIndex)
@@ -91,7 +96,7 @@ final class SequentialScanDecoder {
         self.windows = .allocate(capacity: componentCount)
         self.windows.initialize(from: windows, count: componentCount)
         let blocksPerMCU = zip(horizontalBlocks, verticalBlocks).reduce(0) { $0 + $1.0 * $1.1 }
-        worstCaseMCUBytes = blocksPerMCU * Self.worstCaseBlockBytes + Self.refillSlackBytes
+        worstCaseMCUBytes = blocksPerMCU * coding.worstCaseBlockBytes + Self.refillSlackBytes
         self.restartInterval = restartInterval
         restartsToGo = restartInterval
     }
@@ -186,9 +191,12 @@ final class SequentialScanDecoder {
                     let blockRowIndex = row * v + blockRow, blockColumnIndex = column * h + blockColumn
                     let block = window.block(row: blockRowIndex, column: blockColumnIndex)
                     let shape = window.shape(row: blockRowIndex, column: blockColumnIndex)
-                    let outcome = SequentialBlockDecoder.decode(into: block, shape: shape, quantization: q, dc: dc, ac: ac,
-                                                                predictor: &predictors[slot],
-                                                                reader: &reader, zigzag: zigzag)
+                    let outcome: SequentialBlockDecoder.Outcome
+                    switch coding {
+                    case .sequential:
+                        outcome = SequentialBlockDecoder.decode(into: block, shape: shape, quantization: q, dc: dc, ac: ac,
+                                                                predictor: &predictors[slot], reader: &reader, zigzag: zigzag)
+                    }
                     switch outcome {
                     case .decoded: break
                     case .badCode:
