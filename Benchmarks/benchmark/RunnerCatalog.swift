@@ -1,5 +1,6 @@
 import Deflate
 import ImageCore
+import JPEGCodec
 import PNGCodec
 
 /// The one place that says which decoder benchmarks each kind of input.
@@ -11,8 +12,7 @@ enum RunnerCatalog {
         case .gzip: return .success(InflateRunner(format: .gzip))
         case .raw: return .success(InflateRunner(format: .raw))
         case .png: return .success(ImageDecoderRunner { PNGDecoder(options: DecodingOptions()) })
-        // When JPEGCodec lands: .success(ImageDecoderRunner { JPEGDecoder(options: DecodingOptions()) })
-        case .jpeg: return .failure(UnsupportedKind(reason: "JPEG decoder not in the benchmark yet"))
+        case .jpeg: return .success(ImageDecoderRunner { JPEGDecoder(options: DecodingOptions()) })
         }
     }
 

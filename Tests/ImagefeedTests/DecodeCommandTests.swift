@@ -1,6 +1,7 @@
 import Foundation
 import ImageCore
 import PNGCodec
+import JPEGCodec
 import TestSupport
 import XCTest
 @testable import imagefeed
@@ -68,15 +69,16 @@ final class DecodeCommandTests: ImagefeedTestCase {
         XCTAssertEqual(Array(try read(output).suffix(expected.pixels.count)), expected.pixels)
     }
 
-    func testJPEGAndUnknownInputsAreReportedAsUnsupported() throws {
+    func testTruncatedJPEGAndUnknownInputsExitWith1() throws {
         let jpeg = path("in.jpg"), other = path("in.bin")
         try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10]).write(to: URL(fileURLWithPath: jpeg))
         try Data(Array("GIF89a".utf8)).write(to: URL(fileURLWithPath: other))
         XCTAssertEqual(ImagefeedCommand.run(["decode", jpeg, "-o", path("a.png")]), 1)
         XCTAssertEqual(ImagefeedCommand.run(["decode", other, "-o", path("b.png")]), 1)
-        XCTAssertThrowsError(try DecoderFactory.decoder(for: [0xFF, 0xD8, 0xFF], options: DecodingOptions())) { error in
+        XCTAssertThrowsError(try DecoderFactory.decoder(for: Array("GIF89a".utf8), options: DecodingOptions())) { error in
             XCTAssertEqual((error as? ImageDecodingError)?.kind, .unsupported)
         }
+        XCTAssertTrue(try DecoderFactory.decoder(for: [0xFF, 0xD8, 0xFF], options: DecodingOptions()) is JPEGDecoder)
         XCTAssertTrue(try DecoderFactory.decoder(for: Array(try Fixtures.bytes("corpus/png/pngsuite/basn0g01.png").prefix(8)),
                                                  options: DecodingOptions()) is PNGDecoder)
     }

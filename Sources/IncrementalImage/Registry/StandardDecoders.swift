@@ -9,7 +9,5 @@ extension ImageDecoderFactory {
     /// JPEG: the SOI marker `FF D8` (T.81 B.1.1.3, B.2.1) that starts every JPEG stream.
     public static let jpeg = ImageDecoderFactory(
         formatName: "JPEG", signature: [0xFF, 0xD8], supportsScaling: true,
-        // TODO(merge): enable when JPEGCodec lands: replace `nil` with the closure on the next line.
-        // makeDecoder: { JPEGDecoder(options: $0) }
-        makeDecoder: nil)
+        makeDecoder: { JPEGDecoder(options: $0) })
 }

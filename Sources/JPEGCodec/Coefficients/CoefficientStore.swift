@@ -1,0 +1,98 @@
+import ImageCore
+
+/// Owns the coefficient blocks of every component: either one iMCU row at a time (a single
+/// interleaved scan streams straight to the output) or the whole image (when components arrive in
+/// separate scans, and later for progressive refinement).
+///
+/// Blocks hold dequantized coefficients, the input the IDCTs take: sequential scans multiply as
+/// they decode (only non-zero coefficients cost anything), using the table latched for the
+/// component when its first scan started (T.81 B.2.4.1, libjpeg's `latch_quant_tables`).
+/// Progressive refinement (G.1.2.3) changes coefficients bit by bit, so a progressive decoder
+/// would keep raw values in whole-image storage and dequantize a block when rendering it.
+final class CoefficientStore {
+    /// How much of the image is kept.
+    enum Extent {
+        /// One iMCU row per component (V block rows), reused for every row.
+        case oneIMCURow
+        /// Every block row of every component.
+        case wholeImage
+    }
+
+    let extent: Extent
+    private let layout: FrameLayout
+    private let planes: [UnsafeMutablePointer<Int32>]
+    private let shapePlanes: [UnsafeMutablePointer<UInt8>]
+    /// One window per frame component, valid for the current iMCU row (or the whole image).
+    let windows: UnsafeMutablePointer<CoefficientWindow>
+    /// Per component, 64 quantizers in natural order (0 until latched).
+    let quantization: UnsafeMutablePointer<Int32>
+
+    /// Allocates zeroed storage; throws `limitExceeded` if its size overflows or passes `maxBytes`.
+    init(layout: FrameLayout, extent: Extent, maxBytes: Int, at offset: Int) throws {
+        self.extent = extent
+        self.layout = layout
+        var counts: [Int] = []
+        var total = 0
+        for component in layout.components {
+            let rows = extent == .wholeImage ? component.blockRows : component.verticalSampling
+            let (blocks, overflow1) = component.blocksPerLine.multipliedReportingOverflow(by: rows)
+            let (values, overflow2) = blocks.multipliedReportingOverflow(by: 64)
+            let (sum, overflow3) = total.addingReportingOverflow(values)
+            guard !overflow1, !overflow2, !overflow3, sum <= maxBytes / 4 else {
+                throw ImageDecodingError(.limitExceeded, at: offset,
+                                         "coefficient storage for \(layout.width)×\(layout.height) exceeds the memory limit")
+            }
+            counts.append(values)
+            total = sum
+        }
+        planes = counts.map { count in
+            let plane = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+            plane.initialize(repeating: 0, count: count)
+            return plane
+        }
+        shapePlanes = counts.map { count in
+            let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: count / 64)
+            plane.initialize(repeating: BlockShape.dcOnly, count: count / 64)
+            return plane
+        }
+        quantization = .allocate(capacity: 64 * planes.count)
+        quantization.initialize(repeating: 0, count: 64 * planes.count)
+        windows = .allocate(capacity: planes.count)
+        for (c, component) in layout.components.enumerated() {
+            (windows + c).initialize(to: CoefficientWindow(base: planes[c], shapes: shapePlanes[c],
+                                                           blocksPerLine: component.blocksPerLine, firstBlockRow: 0))
+        }
+    }
+
+    deinit {
+        planes.forEach { $0.deallocate() }
+        shapePlanes.forEach { $0.deallocate() }
+        windows.deallocate()
+        quantization.deallocate()
+    }
+
+    /// Latches component `component`'s quantization table (natural order). Values are truncated to
+    /// 16 bits as libjpeg's ISLOW_MULT_TYPE (a short) does.
+    func setQuantization(component: Int, table: [UInt16]) {
+        for i in 0..<64 { quantization[component * 64 + i] = Int32(Int16(truncatingIfNeeded: table[i])) }
+    }
+
+    /// Component `component`'s quantizers.
+    func quantization(component: Int) -> UnsafePointer<Int32> { UnsafePointer(quantization + component * 64) }
+
+    /// Zeroes component `component`'s blocks and shapes (before a component is decoded a second time).
+    func clear(component: Int) {
+        let count = (extent == .wholeImage ? layout.components[component].blockRows : layout.components[component].verticalSampling)
+            * layout.components[component].blocksPerLine
+        planes[component].update(repeating: 0, count: count * 64)
+        shapePlanes[component].update(repeating: BlockShape.dcOnly, count: count)
+    }
+
+    /// Points the windows at iMCU row `row` (one-row storage reuses the same memory for every row).
+    func moveTo(iMCURow row: Int) {
+        guard extent == .oneIMCURow else { return }
+        for (c, component) in layout.components.enumerated() {
+            windows[c].firstBlockRow = row * component.verticalSampling
+        }
+    }
+}

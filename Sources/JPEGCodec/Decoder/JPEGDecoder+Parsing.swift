@@ -1,0 +1,171 @@
+import ImageCore
+
+extension JPEGDecoder {
+    /// Runs parsing steps until the buffered bytes are used up or the image ends. Each step
+    /// checks that its bytes are buffered before consuming anything.
+    func process() throws {
+        while true {
+            let bytes = input.readable
+            let base = input.consumedOffset
+            switch phase {
+            case .signature:
+                guard bytes.count >= 2 else { return }
+                inputBytesExamined += 2
+                guard bytes[0] == 0xFF && bytes[1] == JPEGMarker.soi else {
+                    throw ImageDecodingError(.invalidSignature, at: base,
+                                             "not a JPEG file: starts with 0x\(JPEGMarker.hex(bytes[0])) 0x\(JPEGMarker.hex(bytes[1])) instead of 0xff 0xd8 (SOI)")
+                }
+                input.consume(2)
+                phase = .markers
+            case .markers:
+                switch MarkerSearch.next(in: bytes, from: 0) {
+                case .needMoreInput(let resumeAt, let skipped):
+                    inputBytesExamined += resumeAt
+                    skippedBytes += skipped
+                    input.consume(resumeAt)
+                    return
+                case .found(let code, let start, let end, let skipped):
+                    inputBytesExamined += end
+                    skippedBytes += skipped
+                    if skippedBytes > 0 {
+                        warn(ImageDecodingError(.invalidData, at: base + start,
+                                                "\(skippedBytes) extraneous byte(s) before marker \(JPEGMarker.name(code))"),
+                             affectsPixels: false)
+                        skippedBytes = 0
+                    }
+                    input.consume(end)
+                    try handleMarker(code, at: base + start)
+                }
+            case .segment(let marker, let offset):
+                guard bytes.count >= 2 else { return }
+                let length = Int(bytes[0]) << 8 | Int(bytes[1])
+                guard length >= 2 else {
+                    throw ImageDecodingError(.invalidData, at: base,
+                                             "\(JPEGMarker.name(marker)) segment declares length \(length); at least 2 is required")
+                }
+                guard bytes.count >= length else { return }
+                inputBytesExamined += length
+                var reader = SegmentReader(bytes: UnsafeRawBufferPointer(rebasing: bytes[2..<length]),
+                                           streamOffset: base + 2, name: JPEGMarker.name(marker))
+                phase = .markers
+                try parseSegment(marker, reader: &reader, markerOffset: offset)
+                input.consume(length)
+            case .scan:
+                try continueScan()
+                if case .scan = phase { return }
+            case .done:
+                input.consumeAll()
+                return
+            case .failed:
+                return
+            }
+        }
+    }
+
+    /// Acts on a marker just found at stream offset `offset`.
+    private func handleMarker(_ code: UInt8, at offset: Int) throws {
+        switch code {
+        case JPEGMarker.eoi:
+            try endOfImage(at: offset)
+        case JPEGMarker.soi:
+            throw ImageDecodingError(.invalidData, at: offset, "second start-of-image marker (SOI) inside the image")
+        case JPEGMarker.tem, 0xD0...0xD7:
+            // T.81 B.1.1.3: markers without a segment; a stray RSTn between segments is ignored, as in libjpeg.
+            return
+        case 0xC0...0xCF, JPEGMarker.sos, JPEGMarker.dqt, JPEGMarker.dnl, JPEGMarker.dri, 0xE0...0xEF, JPEGMarker.com:
+            phase = .segment(marker: code, offset: offset)
+        case 0xDE, 0xDF:
+            throw ImageDecodingError(.unsupported, at: offset, "hierarchical JPEG (\(code == 0xDE ? "DHP" : "EXP") marker) is not supported")
+        default:
+            throw ImageDecodingError(.invalidData, at: offset, "unknown marker 0xff\(JPEGMarker.hex(code))")
+        }
+    }
+
+    /// Parses one complete marker segment.
+    private func parseSegment(_ marker: UInt8, reader: inout SegmentReader, markerOffset: Int) throws {
+        switch marker {
+        case JPEGMarker.dqt:
+            try quantizationTables.parse(&reader)
+        case JPEGMarker.dht:
+            try huffmanTables.parse(&reader)
+        case JPEGMarker.dri:
+            guard reader.remaining == 2 else { throw reader.invalid("segment must hold exactly 2 bytes, found \(reader.remaining)") }
+            restartInterval = try reader.u16()
+        case JPEGMarker.sos:
+            try startScan(&reader, markerOffset: markerOffset)
+        case JPEGMarker.dac, JPEGMarker.dnl, JPEGMarker.com, 0xE3...0xED, 0xEF:
+            return
+        case 0xE0:
+            if APPSegmentInfo.isJFIF(reader.bytes) { sawJFIF = true }
+        case 0xE1:
+            if !sawExif, let found = ExifOrientationParser.orientation(in: reader.bytes) {
+                sawExif = true
+                orientation = found
+                header?.orientation = found
+            }
+        case 0xE2:
+            if ICCProfileAssembler.isICCChunk(reader.bytes) {
+                try iccAssembler.add(reader.bytes, limit: options.limits.maxMetadataBytes, at: reader.streamOffset)
+                iccProfile = iccAssembler.profile
+                header?.iccProfile = iccProfile
+            }
+        case 0xEE:
+            if let transform = APPSegmentInfo.adobeTransform(reader.bytes) { adobeTransform = transform }
+        default:
+            // SOFn.
+            try startFrame(marker, reader: &reader, markerOffset: markerOffset)
+        }
+    }
+
+    /// SOFn: checks the frame type and limits, fixes the output geometry and allocates the picture.
+    private func startFrame(_ marker: UInt8, reader: inout SegmentReader, markerOffset: Int) throws {
+        guard frame == nil else {
+            throw ImageDecodingError(.invalidData, at: markerOffset, "second frame header (\(JPEGMarker.name(marker))) in one image")
+        }
+        if marker == 0xC8 {
+            throw ImageDecodingError(.unsupported, at: markerOffset, "JPEG extension frames (JPG marker) are not supported")
+        }
+        try FrameHeader.checkSupported(marker: marker, at: markerOffset)
+        let parsed = try FrameHeader.parse(&reader, marker: marker)
+        _ = try options.limits.checkDimensions(width: parsed.width, height: parsed.height, at: markerOffset, format: "JPEG")
+        let frameLayout = try FrameLayout(frame: parsed, scale: options.scale, at: markerOffset)
+        let components = parsed.components.count
+        naturalFormat = components == 1 ? .gray8 : (components == 4 && options.preferredFormat == .cmyk8 ? .cmyk8 : .rgb8)
+        let (pixels, overflow1) = frameLayout.outputWidth.multipliedReportingOverflow(by: frameLayout.outputHeight)
+        let (bytes, overflow2) = pixels.multipliedReportingOverflow(by: naturalFormat.bytesPerPixel)
+        guard !overflow1, !overflow2 else {
+            throw ImageDecodingError(.limitExceeded, at: markerOffset, "JPEG output size overflows")
+        }
+        // Every byte is written before it is read (see `canvasRowsWritten`).
+        canvas = [UInt8](unsafeUninitializedCapacity: bytes) { _, initializedCount in initializedCount = bytes }
+        canvasRowsWritten = 0
+        frame = parsed
+        layout = frameLayout
+        componentHasQuantization = Array(repeating: false, count: components)
+        componentWasScanned = Array(repeating: false, count: components)
+        var outputFormat = naturalFormat
+        if let preferred = options.preferredFormat, preferred != .cmyk8 { outputFormat = preferred }
+        header = ImageHeader(fileFormat: .jpeg, width: frameLayout.outputWidth, height: frameLayout.outputHeight,
+                             pixelFormat: outputFormat, bitDepth: parsed.precision, isProgressive: false,
+                             orientation: orientation, iccProfile: iccProfile)
+        changedSinceLastCall = true
+    }
+
+    /// EOI: completes the picture.
+    private func endOfImage(at offset: Int) throws {
+        guard frame != nil else {
+            throw ImageDecodingError(.invalidData, at: offset, "end of image (EOI) before any frame header (SOF)")
+        }
+        guard scansStarted > 0 else {
+            throw ImageDecodingError(.invalidData, at: offset, "end of image (EOI) before the first scan (SOS)")
+        }
+        if let missing = componentWasScanned.firstIndex(of: false) {
+            warn(ImageDecodingError(.invalidData, at: offset,
+                                    "end of image (EOI) before component \(missing + 1) had a scan; it decodes as zero"),
+                 affectsPixels: true)
+        }
+        phase = .done
+        renderDirtyRows()
+        changedSinceLastCall = true
+    }
+}

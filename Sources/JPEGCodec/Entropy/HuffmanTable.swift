@@ -1,0 +1,129 @@
+import ImageCore
+
+/// Read-only view of a ``HuffmanTable``'s arrays, passed by value into hot loops (no reference counting).
+///
+/// `lookup` has 2^9 entries indexed by the next 9 bits of the stream. Entry layout (UInt16):
+/// bits 8...15 = code length 1...9, bits 0...7 = symbol; 0 means the code is longer than 9 bits
+/// and `maxCode`/`valueOffset` (T.81 F.2.2.3) decode it. Example: the code `00` of length 2
+/// for symbol 0x05 fills entries 0...127 with `2 << 8 | 0x05` = 0x0205.
+struct HuffmanLookup {
+    /// 512 entries, see above.
+    let lookup: UnsafePointer<UInt16>
+    /// `maxCode[l]` = largest code of length l, or -1 if none, for l = 1...16; `maxCode[17]` is a sentinel above every code.
+    let maxCode: UnsafePointer<Int32>
+    /// `symbols[code + valueOffset[l]]` is the symbol of a code of length l.
+    let valueOffset: UnsafePointer<Int32>
+    /// The symbols, 256 entries (unused ones 0).
+    let symbols: UnsafePointer<UInt8>
+    /// AC decoding in one step, indexed like `lookup`: 0 when the code is longer than 9 bits, is
+    /// ZRL, or its extra bits do not fit in the 9; otherwise bits 0...7 = bits to consume (code +
+    /// extra bits), 8...11 = zero run, bit 12 = a coefficient follows, bit 13 = end of block,
+    /// bits 16...31 = the coefficient (signed). Example: code `00` (length 2) for symbol 0x01
+    /// (run 0, size 1) followed by bit 1 gives 3 | 1 << 12 | 1 << 16.
+    let fastAC: UnsafePointer<Int32>
+}
+
+/// A Huffman table built for decoding (T.81 Annex C and F.2.2.3), with a 9-bit lookahead table.
+///
+/// Validation follows libjpeg: a code set that does not fit (over-subscribed, or using the all-ones
+/// code of some length) is rejected, and DC tables may only hold symbols 0...15.
+final class HuffmanTable {
+    /// Bits looked up at once; codes up to this long decode with one table read.
+    static let lookaheadBits = 9
+
+    private let lookupStorage: UnsafeMutablePointer<UInt16>
+    private let maxCodeStorage: UnsafeMutablePointer<Int32>
+    private let valueOffsetStorage: UnsafeMutablePointer<Int32>
+    private let symbolStorage: UnsafeMutablePointer<UInt8>
+    private let fastACStorage: UnsafeMutablePointer<Int32>
+
+    /// The view for hot loops; valid while this table is alive.
+    let view: HuffmanLookup
+
+    /// Builds the table; `offset` and `name` locate errors ("DC table 0").
+    init(_ definition: HuffmanTableDefinition, isDC: Bool, name: String, offset: Int) throws {
+        let counts = definition.counts.map(Int.init)
+        let symbols = definition.symbols
+        guard counts.count == 16, symbols.count == counts.reduce(0, +), symbols.count <= 256 else {
+            throw ImageDecodingError(.invalidData, at: offset, "Huffman \(name): counts and symbols disagree")
+        }
+        if isDC, let bad = symbols.first(where: { $0 > 15 }) {
+            throw ImageDecodingError(.invalidData, at: offset,
+                                     "Huffman \(name) is used for DC but holds symbol \(bad); DC symbols are 0...15")
+        }
+        // C.1 and C.2: code lengths, then canonical codes, rejecting sets that do not fit.
+        var lengths: [Int] = []
+        for length in 1...16 { lengths += repeatElement(length, count: counts[length - 1]) }
+        var codes = [Int](repeating: 0, count: lengths.count)
+        var code = 0, index = 0, length = lengths.first ?? 1
+        while index < lengths.count {
+            while index < lengths.count && lengths[index] == length {
+                codes[index] = code
+                code += 1
+                index += 1
+            }
+            // `code` is one past the last code of this length and must still fit in `length`
+            // bits: no all-ones code, no over-subscription.
+            guard code < 1 << length else {
+                throw ImageDecodingError(.invalidData, at: offset,
+                                         "Huffman \(name) is over-subscribed: its code lengths do not form a prefix code")
+            }
+            code <<= 1
+            length += 1
+        }
+
+        lookupStorage = .allocate(capacity: 1 << Self.lookaheadBits)
+        lookupStorage.initialize(repeating: 0, count: 1 << Self.lookaheadBits)
+        maxCodeStorage = .allocate(capacity: 18)
+        maxCodeStorage.initialize(repeating: -1, count: 18)
+        valueOffsetStorage = .allocate(capacity: 18)
+        valueOffsetStorage.initialize(repeating: 0, count: 18)
+        symbolStorage = .allocate(capacity: 256)
+        symbolStorage.initialize(repeating: 0, count: 256)
+        for (i, symbol) in symbols.enumerated() { symbolStorage[i] = symbol }
+
+        // F.2.2.3: per length, the largest code and the offset from a code to its symbol index.
+        var first = 0
+        for length in 1...16 where counts[length - 1] > 0 {
+            valueOffsetStorage[length] = Int32(first - codes[first])
+            first += counts[length - 1]
+            maxCodeStorage[length] = Int32(codes[first - 1])
+        }
+        maxCodeStorage[17] = Int32.max
+
+        // Lookahead: every 9-bit pattern that starts with a short code maps to that code.
+        let bits = Self.lookaheadBits
+        for (i, codeLength) in lengths.enumerated() where codeLength <= bits {
+            let fill = 1 << (bits - codeLength)
+            let start = codes[i] << (bits - codeLength)
+            let entry = UInt16(codeLength << 8) | UInt16(symbols[i])
+            for slot in start..<(start + fill) { lookupStorage[slot] = entry }
+        }
+        fastACStorage = .allocate(capacity: 1 << bits)
+        fastACStorage.initialize(repeating: 0, count: 1 << bits)
+        for (i, codeLength) in lengths.enumerated() where codeLength <= bits {
+            let run = Int32(symbols[i] >> 4), size = Int(symbols[i] & 15)
+            let start = codes[i] << (bits - codeLength)
+            for slot in start..<(start + (1 << (bits - codeLength))) {
+                if size == 0 {
+                    if run == 0 { fastACStorage[slot] = Int32(codeLength) | 1 << 13 }
+                } else if codeLength + size <= bits {
+                    let extra = Int32((slot >> (bits - codeLength - size)) & ((1 << size) - 1))
+                    // T.81 F.2.2.1 EXTEND: values below 2^(size-1) are negative.
+                    let value = extra < Int32(1) << Int32(size - 1) ? extra - (Int32(1) << Int32(size)) + 1 : extra
+                    fastACStorage[slot] = Int32(codeLength + size) | run << 8 | 1 << 12 | value << 16
+                }
+            }
+        }
+        view = HuffmanLookup(lookup: lookupStorage, maxCode: maxCodeStorage,
+                             valueOffset: valueOffsetStorage, symbols: symbolStorage, fastAC: fastACStorage)
+    }
+
+    deinit {
+        lookupStorage.deallocate()
+        maxCodeStorage.deallocate()
+        valueOffsetStorage.deallocate()
+        symbolStorage.deallocate()
+        fastACStorage.deallocate()
+    }
+}

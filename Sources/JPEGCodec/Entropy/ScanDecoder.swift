@@ -1,0 +1,311 @@
+import ImageCore
+
+/// Decodes the MCUs of one Huffman-coded scan as bytes arrive (T.81 F.2, with restarts per F.1.2.3).
+///
+/// It owns what every scan type shares: MCU iteration (interleaved, or one block per MCU for a
+/// single component, A.2), restart intervals and resynchronisation, and the rule for when an MCU
+/// may be decoded. How each block's bits become coefficients is the ``ScanCoding``: sequential
+/// here; progressive DC/AC first and refinement passes (G.1.2) are further cases of it.
+///
+/// An MCU is decoded only when it cannot run out of buffered bytes: either ``worstCaseMCUBytes``
+/// are buffered, or the end of the entropy-coded segment (a marker) is already buffered, or the
+/// input is complete. Nothing is ever decoded twice or undone.
+///
+/// Corrupt data is handled like libjpeg: past a marker the bits read as zeros and the rest of the
+/// restart interval decodes as zero blocks; restart markers that are missing or out of order are
+/// resynchronised with ``RestartResynchronization``. Such problems are reported, not thrown.
+final class ScanDecoder {
+    /// What ``run(bytes:streamOffset:inputComplete:report:onMCURow:)`` stopped on.
+    enum Step: Equatable {
+        /// More bytes are needed to go on.
+        case needMoreInput
+        /// Every MCU of the scan is decoded.
+        case complete
+    }
+
+    /// The bit reader loads up to 8 bytes ahead (16 with stuffing).
+    static let refillSlackBytes = 16
+
+    /// How blocks are coded in this scan.
+    let coding: ScanCoding
+    /// Components in MCU order.
+    private let componentCount: Int
+    private let frameIndices: [Int]
+    private let horizontalBlocks: [Int]
+    private let verticalBlocks: [Int]
+    private let dcTables: [HuffmanLookup]
+    private let acTables: [HuffmanLookup]
+    /// Keeps the tables behind `dcTables`/`acTables` alive.
+    private let tableOwners: [HuffmanTable]
+    private let predictors: UnsafeMutablePointer<Int32>
+    /// Per scan component, its latched quantizers.
+    private let quantization: [UnsafePointer<Int32>]
+    /// Per scan component, where its blocks go; the owner updates them between MCU rows.
+    let windows: UnsafeMutablePointer<CoefficientWindow>
+
+    /// MCUs per MCU row.
+    let mcusPerRow: Int
+    /// MCU rows in the scan.
+    let mcuRows: Int
+    /// Bytes that are always enough for one MCU.
+    let worstCaseMCUBytes: Int
+
+    private let restartInterval: Int
+    private var restartsToGo: Int
+    private var nextRestartNumber = 0
+    /// Set when the restart interval under way has run out of data (libjpeg's `insufficient_data`).
+    private var insufficientData = false
+    /// A restart is being processed and bits are already discarded.
+    private var restartInProgress = false
+    private var extraneousBytes = 0
+    /// Stream offset up to which the bytes ahead of the reader are known to hold no marker.
+    private var markerFreeUpTo = 0
+    /// Index of the next MCU to decode.
+    private(set) var nextMCU = 0
+    private(set) var reader = BitReader()
+    /// Input bytes looked at by this scan (for the O(n) counter): bytes the reader moved past
+    /// (including restart markers) plus bytes the look-ahead for a marker examined.
+    private(set) var bytesExamined = 0
+
+    /// Sets up a scan; `tables` are the DC and AC tables per scan component (in MCU order).
+    init(scan: ScanHeader, layout: FrameLayout, dcTables: [HuffmanTable], acTables: [HuffmanTable],
+         quantization: [UnsafePointer<Int32>], windows: [CoefficientWindow], restartInterval: Int) {
+        coding = .sequential
+        self.quantization = quantization
+        componentCount = scan.components.count
+        frameIndices = scan.components.map(\.frameIndex)
+        if scan.isInterleaved {
+            horizontalBlocks = frameIndices.map { layout.components[$0].horizontalSampling }
+            verticalBlocks = frameIndices.map { layout.components[$0].verticalSampling }
+            mcusPerRow = layout.mcusPerRow
+            mcuRows = layout.mcuRows
+        } else {
+            // T.81 A.2.2: a single-component scan has one block per MCU and covers only the
+            // component's own blocks, not the MCU-aligned padding.
+            let component = layout.components[frameIndices[0]]
+            horizontalBlocks = [1]
+            verticalBlocks = [1]
+            mcusPerRow = component.widthInBlocks
+            mcuRows = component.heightInBlocks
+        }
+        self.dcTables = dcTables.map(\.view)
+        self.acTables = acTables.map(\.view)
+        tableOwners = dcTables + acTables
+        predictors = .allocate(capacity: componentCount)
+        predictors.initialize(repeating: 0, count: componentCount)
+        self.windows = .allocate(capacity: componentCount)
+        self.windows.initialize(from: windows, count: componentCount)
+        let blocksPerMCU = zip(horizontalBlocks, verticalBlocks).reduce(0) { $0 + $1.0 * $1.1 }
+        worstCaseMCUBytes = blocksPerMCU * coding.worstCaseBlockBytes + Self.refillSlackBytes
+        self.restartInterval = restartInterval
+        restartsToGo = restartInterval
+    }
+
+    deinit {
+        predictors.deallocate()
+        windows.deallocate()
+    }
+
+    /// Total MCUs in the scan.
+    var mcuCount: Int { mcusPerRow * mcuRows }
+
+    /// Whether every MCU has been decoded.
+    var isComplete: Bool { nextMCU >= mcuCount }
+
+    /// Decodes as many MCUs as `bytes` allow. `bytes` starts at the first byte not consumed yet
+    /// (stream offset `streamOffset`); on return, ``consumedBytes`` of them may be dropped.
+    /// `onMCURow(row)` runs after each finished MCU row, before the next MCU is decoded, so the owner
+    /// can render it and move the windows. Problems that decoding goes past are passed to `report`.
+    func run(bytes: UnsafeRawBufferPointer, streamOffset: Int, inputComplete: Bool,
+             report: (ImageDecodingError) -> Void, onMCURow: (Int) -> Void) throws -> Step {
+        var reader = self.reader
+        reader.bytes = bytes
+        reader.position = 0
+        defer {
+            bytesExamined += reader.position
+            self.reader = reader
+        }
+        let zigzag = ZigZag.pointer
+        while nextMCU < mcuCount {
+            if restartInterval > 0 && restartsToGo == 0 {
+                guard processRestart(&reader, streamOffset: streamOffset, inputComplete: inputComplete, report: report) else {
+                    return .needMoreInput
+                }
+            }
+            if !insufficientData && !reader.markerReached
+                && bytes.count - reader.position < worstCaseMCUBytes && !inputComplete
+                && !markerAhead(reader, streamOffset: streamOffset) {
+                return .needMoreInput
+            }
+            let row = nextMCU / mcusPerRow
+            let column = nextMCU - row * mcusPerRow
+            if insufficientData {
+                zeroMCU(row: row, column: column)
+            } else {
+                try decodeMCU(row: row, column: column, reader: &reader, zigzag: zigzag,
+                              streamOffset: streamOffset, report: report)
+                if reader.usedInventedBits {
+                    if reader.ranOutOfData && !inputComplete {
+                        throw ImageDecodingError(.internal, at: streamOffset + reader.position,
+                                                 "entropy decoder ran out of buffered bytes inside an MCU")
+                    }
+                    insufficientData = true
+                    report(ImageDecodingError(.invalidData, at: streamOffset + reader.position,
+                                              reader.ranOutOfData
+                                                ? "entropy-coded data ends inside MCU \(nextMCU) of \(mcuCount)"
+                                                : "premature end of entropy-coded segment in MCU \(nextMCU) of \(mcuCount)"))
+                }
+            }
+            nextMCU += 1
+            restartsToGo -= 1
+            if column == mcusPerRow - 1 {
+                self.reader = reader
+                onMCURow(row)
+            }
+        }
+        return .complete
+    }
+
+    /// Bytes of the last `run` that are used up (the reader never rewinds past them).
+    var consumedBytes: Int { reader.position }
+
+    /// Drops the bit reader's buffered bits at the end of the scan; returns extraneous whole bytes
+    /// it held, and whether the reader already stopped at a marker (at ``consumedBytes``).
+    func finishScan() -> (extraneousBytes: Int, atMarker: Bool) {
+        (reader.discardBits(), reader.markerReached)
+    }
+
+    /// Decodes one MCU. Kept out of line so this function stays small enough for the bit-reader
+    /// helpers to be inlined into it, with the reader copied into a local that lives in registers.
+    @inline(never)
+    private func decodeMCU(row: Int, column: Int, reader sharedReader: inout BitReader, zigzag: UnsafePointer<UInt8>,
+                           streamOffset: Int, report: (ImageDecodingError) -> Void) throws {
+        var reader = sharedReader
+        defer { sharedReader = reader }
+        for slot in 0..<componentCount {
+            let window = windows[slot]
+            let dc = dcTables[slot], ac = acTables[slot], q = quantization[slot]
+            let h = horizontalBlocks[slot], v = verticalBlocks[slot]
+            for blockRow in 0..<v {
+                for blockColumn in 0..<h {
+                    let blockRowIndex = row * v + blockRow, blockColumnIndex = column * h + blockColumn
+                    let block = window.block(row: blockRowIndex, column: blockColumnIndex)
+                    let shape = window.shape(row: blockRowIndex, column: blockColumnIndex)
+                    let outcome: SequentialBlockDecoder.Outcome
+                    switch coding {
+                    case .sequential:
+                        outcome = SequentialBlockDecoder.decode(into: block, shape: shape, quantization: q, dc: dc, ac: ac,
+                                                                predictor: &predictors[slot], reader: &reader, zigzag: zigzag)
+                    }
+                    switch outcome {
+                    case .decoded: break
+                    case .badCode:
+                        report(ImageDecodingError(.invalidData, at: streamOffset + reader.position,
+                                                  "corrupt entropy-coded data: invalid Huffman code in MCU \(nextMCU)"))
+                    case .predictorOverflow:
+                        throw ImageDecodingError(.invalidData, at: streamOffset + reader.position,
+                                                 "DC coefficient prediction overflows in MCU \(nextMCU)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Libjpeg leaves the MCUs of an interval without data at zero (uniform gray).
+    private func zeroMCU(row: Int, column: Int) {
+        for slot in 0..<componentCount {
+            let window = windows[slot]
+            let h = horizontalBlocks[slot], v = verticalBlocks[slot]
+            for blockRow in 0..<v {
+                for blockColumn in 0..<h {
+                    window.block(row: row * v + blockRow, column: column * h + blockColumn).update(repeating: 0, count: 64)
+                    window.shape(row: row * v + blockRow, column: column * h + blockColumn).pointee = BlockShape.dcOnly
+                }
+            }
+        }
+    }
+
+    /// Whether a marker (0xFF then a non-zero byte) is buffered ahead of the reader. Each byte is
+    /// examined once: `markerFreeUpTo` remembers how far the search got.
+    private func markerAhead(_ reader: BitReader, streamOffset: Int) -> Bool {
+        let bytes = reader.bytes
+        var index = max(markerFreeUpTo - streamOffset, reader.position)
+        let start = index
+        defer {
+            bytesExamined += index - start
+            markerFreeUpTo = streamOffset + index
+        }
+        while index + 1 < bytes.count {
+            if bytes[index] == 0xFF {
+                if bytes[index + 1] != 0 { return true }
+                index += 2
+            } else {
+                index += 1
+            }
+        }
+        return false
+    }
+
+    /// Handles the end of a restart interval (T.81 F.1.2.3, libjpeg's `process_restart`); returns
+    /// false when more input is needed, having kept its progress.
+    private func processRestart(_ reader: inout BitReader, streamOffset: Int, inputComplete: Bool,
+                                report: (ImageDecodingError) -> Void) -> Bool {
+        if !restartInProgress {
+            extraneousBytes += reader.discardBits()
+            restartInProgress = true
+        }
+        let bytes = reader.bytes
+        let expected = JPEGMarker.rst0 + UInt8(nextRestartNumber)
+        while true {
+            switch MarkerSearch.next(in: bytes, from: reader.position) {
+            case .needMoreInput(let resumeAt, let skipped):
+                extraneousBytes += skipped
+                reader.position = resumeAt
+                guard inputComplete else { return false }
+                // No marker will come: like libjpeg's fake EOI, the rest of the scan has no data.
+                reader.markerReached = true
+                finishRestart(&reader)
+                return true
+            case .found(let code, let start, let end, let skipped):
+                extraneousBytes += skipped
+                if extraneousBytes > 0 {
+                    report(ImageDecodingError(.invalidData, at: streamOffset + start,
+                                              "\(extraneousBytes) extraneous byte(s) before marker \(JPEGMarker.name(code))"))
+                    extraneousBytes = 0
+                }
+                let action = code == expected
+                    ? RestartResynchronization.acceptMarker
+                    : RestartResynchronization.decide(marker: code, expected: nextRestartNumber)
+                if code != expected {
+                    report(ImageDecodingError(.invalidData, at: streamOffset + start,
+                                              "expected RST\(nextRestartNumber) but found \(JPEGMarker.name(code))"))
+                }
+                switch action {
+                case .acceptMarker:
+                    reader.position = end
+                    reader.markerReached = false
+                    finishRestart(&reader)
+                    return true
+                case .skipMarker:
+                    reader.position = end
+                    reader.markerReached = false
+                case .keepMarker:
+                    reader.position = start
+                    reader.markerReached = true
+                    finishRestart(&reader)
+                    return true
+                }
+            }
+        }
+    }
+
+    private func finishRestart(_ reader: inout BitReader) {
+        restartInProgress = false
+        nextRestartNumber = (nextRestartNumber + 1) & 7
+        predictors.update(repeating: 0, count: componentCount)
+        restartsToGo = restartInterval
+        // libjpeg: a marker left unread means the coming interval has no data, so the flag stays.
+        if !reader.markerReached { insufficientData = false }
+        reader.ranOutOfData = false
+    }
+}

@@ -1,0 +1,191 @@
+import ImageCore
+
+/// An incremental decoder for sequential (baseline and extended, 8-bit, Huffman) JPEG whose
+/// pixels are identical to libjpeg-turbo's `djpeg` defaults: accurate integer IDCT, triangle
+/// ("fancy") upsampling for 2:1 ratios, its YCbCr → RGB arithmetic, and CMYK → RGB as djpeg
+/// writes it. ``DecodingOptions/scale`` 1/2, 1/4 and 1/8 use reduced IDCTs, like `djpeg -scale`.
+///
+/// Feed bytes as they arrive; each MCU row is decoded and written to the picture as soon as its
+/// data is buffered, and ``currentImage()`` shows the rows so far (the rest blank). Work is
+/// O(total bytes) however the input is split (``inputBytesExamined`` counts it).
+///
+/// Corrupt entropy-coded data is decoded the way libjpeg decodes it (missing data reads as
+/// zeros, lost restart intervals come out gray) and noted in ``warnings``; ``finish()`` then
+/// throws the first such problem after the picture is complete. Structural errors are thrown at
+/// once and are sticky; ``currentImage()`` keeps what was decoded before.
+public final class JPEGDecoder: IncrementalImageDecoder {
+    /// Where the parser stands.
+    enum Phase {
+        /// Waiting for SOI.
+        case signature
+        /// Between marker segments, looking for the next marker.
+        case markers
+        /// Waiting for the whole segment of `marker`, whose 0xFF is at stream offset `offset`.
+        case segment(marker: UInt8, offset: Int)
+        /// Inside the entropy-coded data of a scan.
+        case scan
+        /// EOI seen; later bytes are ignored.
+        case done
+        /// An error was thrown; it is thrown again.
+        case failed
+    }
+
+    let options: DecodingOptions
+    let input = InputBuffer()
+    var phase = Phase.signature
+    var failure: ImageDecodingError?
+    var inputComplete = false
+    /// Extraneous bytes skipped while looking for the next marker.
+    var skippedBytes = 0
+
+    // Tables and parameters from marker segments.
+    var quantizationTables = QuantizationTables()
+    var huffmanTables = HuffmanTableSlots()
+    var restartInterval = 0
+    var frame: FrameHeader?
+    var layout: FrameLayout?
+    var sawJFIF = false
+    var adobeTransform: UInt8?
+    var sawExif = false
+    var orientation = Orientation.up
+    var iccAssembler = ICCProfileAssembler()
+    var iccProfile: [UInt8]?
+
+    // Decoding state.
+    var scansStarted = 0
+    var scansCompleted = 0
+    var componentHasQuantization: [Bool] = []
+    var componentWasScanned: [Bool] = []
+    var wholeImageStorage = false
+    var store: CoefficientStore?
+    var renderer: BlockRowRenderer?
+    var scanDecoder: ScanDecoder?
+    var currentScan: ScanHeader?
+    /// Whole-image storage: iMCU rows changed since they were last rendered.
+    var dirtyIMCURows: Range<Int>?
+    /// The first warning that changed pixels; ``finish()`` throws it.
+    var firstPixelDamage: ImageDecodingError?
+
+    // Output.
+    /// The picture being decoded (empty before SOF); handed out without copying, so a write after
+    /// ``currentImage()`` copies it once (copy-on-write) and the returned image stays as it was.
+    /// It is not zeroed up front (18 MB of stores for a 6 Mpix image): rows are written top down,
+    /// so rows from `canvasRowsWritten` on are zeroed only when a picture is handed out.
+    var canvas: [UInt8] = []
+    /// Rows `0 ..< canvasRowsWritten` of `canvas` hold written (or zeroed) pixels.
+    var canvasRowsWritten = 0
+    var naturalFormat = PixelFormat.rgb8
+    var previewGeneration = 0
+    var changedSinceLastCall = false
+
+    /// Makes a decoder; see ``DecodingOptions`` for scaling, limits and the output format.
+    public init(options: DecodingOptions = DecodingOptions()) {
+        self.options = options
+    }
+
+    /// Known once the frame header (SOF) is parsed; orientation and ICC profile are filled in as
+    /// their segments arrive. Width and height are those of the (scaled) output.
+    public internal(set) var header: ImageHeader?
+
+    /// Input bytes looked at so far: each byte is examined a bounded number of times.
+    public internal(set) var inputBytesExamined = 0
+
+    /// Problems decoding went past, like libjpeg's warnings: corrupt entropy-coded data,
+    /// restart markers out of order, extraneous bytes between segments. Each has a byte offset.
+    public internal(set) var warnings: [ImageDecodingError] = []
+
+    /// Where decoding stands.
+    public var status: DecodingStatus {
+        guard header != nil else { return .awaitingHeader }
+        let progress = DecodingProgress(completedRows: renderer?.nextOutputRow ?? 0,
+                                        completedScans: scansCompleted, previewGeneration: previewGeneration)
+        if case .done = phase { return .complete(progress) }
+        return .decoding(progress)
+    }
+
+    /// Appends `bytes` and decodes as far as they allow.
+    @discardableResult
+    public func feed(_ bytes: UnsafeRawBufferPointer) throws -> DecodingStatus {
+        if let failure { throw failure }
+        if case .done = phase { return status }
+        input.append(bytes)
+        try advance()
+        return status
+    }
+
+    /// Declares the end of input: decodes what is buffered (missing data reads as zeros, as in
+    /// libjpeg) and returns the picture, or throws `truncated` if EOI never came, or the first
+    /// warning that changed pixels. ``currentImage()`` returns the picture in every case.
+    public func finish() throws -> Image {
+        if let failure { throw failure }
+        inputComplete = true
+        try advance()
+        guard case .done = phase else {
+            let error = truncationError()
+            fail(error)
+            throw error
+        }
+        if let firstPixelDamage { throw firstPixelDamage }
+        guard let image = currentImage() else {
+            throw ImageDecodingError(.internal, at: input.consumedOffset, "JPEG decoded without a header")
+        }
+        return image
+    }
+
+    /// The picture so far, nil before the frame header.
+    public func currentImage() -> Image? {
+        guard let header else { return nil }
+        renderDirtyRows()
+        if canvasRowsWritten < header.height {
+            let rowBytes = header.width * naturalFormat.bytesPerPixel
+            canvas.withUnsafeMutableBufferPointer { pixels in
+                guard let base = pixels.baseAddress else { return }
+                (base + canvasRowsWritten * rowBytes).update(repeating: 0, count: (header.height - canvasRowsWritten) * rowBytes)
+            }
+            canvasRowsWritten = header.height
+        }
+        let image = Image(width: header.width, height: header.height, format: naturalFormat, pixels: canvas,
+                          orientation: orientation, iccProfile: iccProfile)
+        return header.pixelFormat == naturalFormat ? image : image.converted(to: header.pixelFormat)
+    }
+
+    /// Runs the parser, turning any error into a sticky failure.
+    private func advance() throws {
+        changedSinceLastCall = false
+        do {
+            try process()
+        } catch let error as ImageDecodingError {
+            fail(error)
+            throw error
+        } catch {
+            let wrapped = ImageDecodingError(.internal, at: input.consumedOffset, "unexpected error: \(error)")
+            fail(wrapped)
+            throw wrapped
+        }
+        if changedSinceLastCall { previewGeneration += 1 }
+    }
+
+    func fail(_ error: ImageDecodingError) {
+        if changedSinceLastCall { previewGeneration += 1; changedSinceLastCall = false }
+        failure = error
+        phase = .failed
+    }
+
+    /// Records a problem decoding went past; `affectsPixels` problems make ``finish()`` throw.
+    func warn(_ error: ImageDecodingError, affectsPixels: Bool) {
+        if affectsPixels && firstPixelDamage == nil { firstPixelDamage = error }
+        // Keep the list bounded for files with thousands of damaged intervals.
+        if warnings.count < 100 { warnings.append(error) }
+    }
+
+    private func truncationError() -> ImageDecodingError {
+        let offset = input.totalAppended
+        guard header != nil else {
+            return ImageDecodingError(.truncated, at: offset, "JPEG data ends before the frame header (SOF)")
+        }
+        if case .scan = phase {
+            return ImageDecodingError(.truncated, at: offset, "JPEG data ends inside scan \(scansStarted)")
+        }
+        return ImageDecodingError(.truncated, at: offset, "JPEG data ends before the end-of-image marker (EOI)")
+    }
+}

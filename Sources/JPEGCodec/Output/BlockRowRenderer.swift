@@ -1,0 +1,204 @@
+/// Turns coefficient block rows into output pixel rows: IDCT of each iMCU row into per-component
+/// sample rings, then upsampling and colour conversion of every output row whose inputs are ready.
+///
+/// This is the "render a block row" stage shared by streaming sequential decoding (rows pushed in
+/// order as the scan completes them) and by multi-scan decoding (a range of iMCU rows re-rendered
+/// from stored coefficients).
+///
+/// Each component's ring holds 3 iMCU rows of samples: sample row r lives in slot r mod (3 · rows per
+/// iMCU). Output row y needs, per component, the sample row it sits on and for the vertical
+/// triangle filters the one above or below; pushing iMCU row k therefore completes every output
+/// row of k − 1 and all of k but those that need k + 1 (the last one, for 2:1 vertical sampling).
+final class BlockRowRenderer {
+    private let layout: FrameLayout
+    private let conversion: ColorConversion
+    private let componentCount: Int
+    private let rings: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
+    private let ringStrides: [Int]
+    private let ringRowCounts: [Int]
+    /// Per component, a row for upsampled samples (output width, rounded up for the 2× kernels).
+    private let upsampledRows: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
+    private let rowPointers: UnsafeMutablePointer<UnsafePointer<UInt8>>
+    private let workspace: UnsafeMutablePointer<Int32>
+    /// Per component, sample rows [0, rowsAvailable) have been pushed (the ring keeps the last ones).
+    private var rowsAvailable: [Int]
+
+    /// Bytes per output row.
+    private let outputStride: Int
+    /// The next output row to emit.
+    private(set) var nextOutputRow = 0
+
+    /// Sets up rings for `layout`.
+    init(layout: FrameLayout, conversion: ColorConversion) {
+        self.layout = layout
+        self.conversion = conversion
+        outputStride = layout.outputWidth * conversion.bytesPerPixel
+        componentCount = layout.components.count
+        rings = .allocate(capacity: componentCount)
+        upsampledRows = .allocate(capacity: componentCount)
+        rowPointers = .allocate(capacity: componentCount)
+        workspace = .allocate(capacity: 64)
+        workspace.initialize(repeating: 0, count: 64)
+        var strides: [Int] = [], counts: [Int] = []
+        for (c, component) in layout.components.enumerated() {
+            // 16 spare bytes let kernels run a little past the end of a row.
+            let stride = component.blocksPerLine * component.blockSize + 16
+            let rows = 3 * component.rowsPerIMCU
+            strides.append(stride)
+            counts.append(rows)
+            rings[c] = .allocate(capacity: stride * rows)
+            rings[c].initialize(repeating: 0, count: stride * rows)
+            let upsampledWidth = max(layout.outputWidth, 2 * component.downsampledWidth) + 16
+            upsampledRows[c] = .allocate(capacity: upsampledWidth)
+            upsampledRows[c].initialize(repeating: 0, count: upsampledWidth)
+            rowPointers[c] = UnsafePointer(upsampledRows[c])
+        }
+        ringStrides = strides
+        ringRowCounts = counts
+        rowsAvailable = Array(repeating: 0, count: componentCount)
+    }
+
+    deinit {
+        for c in 0..<componentCount {
+            rings[c].deallocate()
+            upsampledRows[c].deallocate()
+        }
+        rings.deallocate()
+        upsampledRows.deallocate()
+        rowPointers.deallocate()
+        workspace.deallocate()
+    }
+
+    /// Starts a pass that pushes iMCU rows from `firstIMCURow − 1` (as context) onwards and emits
+    /// output rows from the first one that iMCU row `firstIMCURow` can change.
+    func beginPass(firstIMCURow: Int) {
+        let contextRow = max(firstIMCURow - 1, 0)
+        for c in 0..<componentCount { rowsAvailable[c] = contextRow * layout.components[c].rowsPerIMCU }
+        nextOutputRow = max(firstIMCURow * layout.outputRowsPerIMCU - 1, 0)
+    }
+
+    /// IDCTs iMCU row `row` of every component from `windows` (indexed by frame component) into the
+    /// rings. With `clearingBlocks`, each block is zeroed after use (as far as its shape says it was
+    /// written), ready for the entropy decoder to reuse the one-row window.
+    func push(iMCURow row: Int, windows: UnsafePointer<CoefficientWindow>, clearingBlocks: Bool) {
+        for c in 0..<componentCount {
+            let component = layout.components[c]
+            let window = windows[c]
+            let size = component.blockSize
+            let stride = ringStrides[c]
+            for blockRowInIMCU in 0..<component.verticalSampling {
+                let blockRow = row * component.verticalSampling + blockRowInIMCU
+                guard blockRow < component.heightInBlocks else { break }
+                let sampleRow = blockRow * size
+                let destination = rings[c] + (sampleRow % ringRowCounts[c]) * stride
+                for column in 0..<component.widthInBlocks {
+                    let mutableBlock = window.block(row: blockRow, column: column)
+                    let block = UnsafePointer(mutableBlock)
+                    let out = destination + column * size
+                    let shape = window.shape(row: blockRow, column: column).pointee
+                    defer { if clearingBlocks { Self.clear(mutableBlock, shape: shape) } }
+                    if shape == BlockShape.dcOnly {
+                        // Every IDCT size gives a flat block of DC / 8 (the zero-input paths are exact).
+                        let value = clampSample(descale(block[0], 3))
+                        for y in 0..<size { fillSamples(out + y * stride, with: value, count: size) }
+                        continue
+                    }
+                    switch size {
+                    case 8 where shape == BlockShape.topLeft4x4:
+                        InverseDCT.transform8x8TopLeft(block, workspace: workspace, output: out, stride: stride)
+                    case 8: InverseDCT.transform8x8(block, workspace: workspace, output: out, stride: stride)
+                    case 4: ReducedInverseDCT.transform4x4(block, workspace: workspace, output: out, stride: stride)
+                    case 2: ReducedInverseDCT.transform2x2(block, workspace: workspace, output: out, stride: stride)
+                    default: ReducedInverseDCT.transform1x1(block, output: out)
+                    }
+                }
+            }
+            rowsAvailable[c] = (row + 1) * component.rowsPerIMCU
+        }
+    }
+
+    /// Zeroes the part of `block` that `shape` says may be non-zero.
+    @inline(__always)
+    private static func clear(_ block: UnsafeMutablePointer<Int32>, shape: UInt8) {
+        switch shape {
+        case BlockShape.dcOnly: block[0] = 0
+        // Vector stores: a `memset` call per block would cost more than the stores.
+        case BlockShape.topLeft4x4:
+            for row in 0..<4 { UnsafeMutableRawPointer(block + row * 8).storeBytes(of: SIMD4<Int32>(), as: SIMD4<Int32>.self) }
+        default:
+            for quad in 0..<16 { UnsafeMutableRawPointer(block + quad * 4).storeBytes(of: SIMD4<Int32>(), as: SIMD4<Int32>.self) }
+        }
+    }
+
+    /// Emits every output row below `limit` whose samples are all pushed into `output` (the
+    /// picture, output height × width × bytes per pixel); returns how many.
+    @discardableResult
+    func emitReadyRows(limit: Int, into output: UnsafeMutablePointer<UInt8>) -> Int {
+        let end = min(limit, layout.outputHeight)
+        var emitted = 0
+        while nextOutputRow < end && isReady(nextOutputRow) {
+            emitRow(nextOutputRow, into: output)
+            nextOutputRow += 1
+            emitted += 1
+        }
+        return emitted
+    }
+
+    /// Whether all samples output row `y` needs have been pushed.
+    private func isReady(_ y: Int) -> Bool {
+        for c in 0..<componentCount {
+            let component = layout.components[c]
+            var needed: Int
+            switch component.upsampling {
+            case .fullSize, .h2v1Fancy: needed = y
+            case .h1v2Fancy, .h2v2Fancy: needed = y / 2 + (y & 1)
+            case .box(_, let vertical): needed = y / vertical
+            }
+            needed = min(needed, component.downsampledHeight - 1)
+            if needed >= rowsAvailable[c] { return false }
+        }
+        return true
+    }
+
+    @inline(__always)
+    private func ringRow(_ c: Int, _ row: Int) -> UnsafeMutablePointer<UInt8> {
+        rings[c] + (row % ringRowCounts[c]) * ringStrides[c]
+    }
+
+    private func emitRow(_ y: Int, into output: UnsafeMutablePointer<UInt8>) {
+        let width = layout.outputWidth
+        for c in 0..<componentCount {
+            let component = layout.components[c]
+            let lastRow = component.downsampledHeight - 1
+            let target = upsampledRows[c]
+            switch component.upsampling {
+            case .fullSize:
+                rowPointers[c] = UnsafePointer(ringRow(c, min(y, lastRow)))
+            case .h2v1Fancy:
+                RowUpsampler.h2v1Fancy(ringRow(c, min(y, lastRow)), width: component.downsampledWidth, into: target)
+                rowPointers[c] = UnsafePointer(target)
+            case .h1v2Fancy, .h2v2Fancy:
+                let nearRow = min(y / 2, lastRow)
+                let upper = y & 1 == 0
+                let farRow = upper ? max(nearRow - 1, 0) : min(nearRow + 1, lastRow)
+                if component.upsampling == .h1v2Fancy {
+                    RowUpsampler.h1v2Fancy(near: ringRow(c, nearRow), far: ringRow(c, farRow),
+                                           width: component.downsampledWidth, upper: upper, into: target)
+                } else {
+                    RowUpsampler.h2v2Fancy(near: ringRow(c, nearRow), far: ringRow(c, farRow),
+                                           width: component.downsampledWidth, into: target)
+                }
+                rowPointers[c] = UnsafePointer(target)
+            case .box(let horizontal, let vertical):
+                let source = ringRow(c, min(y / vertical, lastRow))
+                if horizontal == 1 {
+                    rowPointers[c] = UnsafePointer(source)
+                } else {
+                    RowUpsampler.replicate(source, factor: horizontal, outputWidth: width, into: target)
+                    rowPointers[c] = UnsafePointer(target)
+                }
+            }
+        }
+        RowColorConverter.convert(conversion, rows: UnsafePointer(rowPointers), into: output + y * outputStride, width: width)
+    }
+}
