@@ -1,5 +1,6 @@
 import Foundation
 import ImageCore
+import IncrementalImage
 
 /// `imagefeed decode`: feeds a file through the incremental API and writes the result.
 struct DecodeCommand {
@@ -17,13 +18,8 @@ struct DecodeCommand {
         var decodingOptions = DecodingOptions()
         if options.format == .rgba8 { decodingOptions.preferredFormat = .rgba8 }
 
-        let decoder: any IncrementalImageDecoder
-        do {
-            decoder = try DecoderFactory.decoder(for: Array(bytes.prefix(DecoderFactory.sniffLength)), options: decodingOptions)
-        } catch {
-            ImagefeedCommand.printError("imagefeed: \(options.input): \(error)")
-            return 1
-        }
+        // ImageSource picks the decoder from the first bytes (the library's one table of formats).
+        let decoder = ImageSource(options: decodingOptions)
         var frames: FrameRecorder?
         do {
             if let directory = options.framesDirectory { frames = try FrameRecorder(directory: directory) }

@@ -1,7 +1,7 @@
 import Foundation
 import ImageCore
 import PNGCodec
-import JPEGCodec
+import IncrementalImage
 import TestSupport
 import XCTest
 @testable import imagefeed
@@ -75,12 +75,23 @@ final class DecodeCommandTests: ImagefeedTestCase {
         try Data(Array("GIF89a".utf8)).write(to: URL(fileURLWithPath: other))
         XCTAssertEqual(ImagefeedCommand.run(["decode", jpeg, "-o", path("a.png")]), 1)
         XCTAssertEqual(ImagefeedCommand.run(["decode", other, "-o", path("b.png")]), 1)
-        XCTAssertThrowsError(try DecoderFactory.decoder(for: Array("GIF89a".utf8), options: DecodingOptions())) { error in
+        let source = ImageSource()
+        XCTAssertThrowsError(try source.feed(Array("GIF89a".utf8))) { error in
             XCTAssertEqual((error as? ImageDecodingError)?.kind, .unsupported)
         }
-        XCTAssertTrue(try DecoderFactory.decoder(for: [0xFF, 0xD8, 0xFF], options: DecodingOptions()) is JPEGDecoder)
-        XCTAssertTrue(try DecoderFactory.decoder(for: Array(try Fixtures.bytes("corpus/png/pngsuite/basn0g01.png").prefix(8)),
-                                                 options: DecodingOptions()) is PNGDecoder)
+    }
+
+    func testJPEGDecodesToThePAMOfTheReferencePixels() throws {
+        let manifest = try CorpusManifest.load()
+        let entry = try XCTUnwrap(manifest.files.first { $0.path == "jpeg/libjpeg-turbo/testorig.jpg" })
+        let output = path("testorig.pam")
+        XCTAssertEqual(ImagefeedCommand.run(["decode", Fixtures.url("corpus/" + entry.path).path, "-o", output, "--chunk", "97"]), 0)
+        let pam = [UInt8](try Data(contentsOf: URL(fileURLWithPath: output)))
+        let marker = Array("ENDHDR\n".utf8)
+        let end = try XCTUnwrap((0...(pam.count - marker.count)).first { Array(pam[$0..<($0 + marker.count)]) == marker })
+        let header = String(decoding: pam[0..<end], as: UTF8.self)
+        XCTAssertTrue(header.contains("TUPLTYPE RGB\n") && header.contains("WIDTH 227\n") && header.contains("HEIGHT 149\n"), header)
+        XCTAssertEqual(Digest.sha256(Array(pam[(end + marker.count)...])), entry.reference?.sha256)
     }
 
     func testBadArgumentsExitWith2() {
