@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "ImageCore", targets: ["ImageCore"]),
         .library(name: "PNGCodec", targets: ["PNGCodec"]),
         .library(name: "JPEGCodec", targets: ["JPEGCodec"]),
+        .library(name: "IncrementalImage", targets: ["IncrementalImage"]),
+        .library(name: "ImageLoading", targets: ["ImageLoading"]),
         .executable(name: "imagefeed", targets: ["imagefeed"]),
         .executable(name: "benchmark", targets: ["benchmark"]),
     ],
@@ -17,18 +19,28 @@ let package = Package(
         .target(name: "ImageCore"),
         .target(name: "PNGCodec", dependencies: ["ImageCore", "Deflate"]),
         .target(name: "JPEGCodec", dependencies: ["ImageCore"]),
-        .executableTarget(name: "imagefeed", dependencies: ["ImageCore", "PNGCodec", "JPEGCodec"]),
+        .executableTarget(name: "imagefeed",
+                         dependencies: ["ImageCore", "IncrementalImage", "PNGCodec", "ImageLoading", "LoopbackHTTPServer"]),
         .executableTarget(
             name: "benchmark",
             dependencies: ["Deflate", "ImageCore", "PNGCodec", "JPEGCodec"],
             path: "Benchmarks/benchmark"
         ),
+        .target(name: "IncrementalImage", dependencies: ["ImageCore", "PNGCodec", "JPEGCodec"]),
+        .target(name: "ImageLoading", dependencies: ["IncrementalImage"]),
+        // HTTP/1.1 server on 127.0.0.1 only: the loader tests and `imagefeed demo` serve images with it.
+        .target(name: "LoopbackHTTPServer"),
         // Shared test helpers: fixture paths, manifest reader, SHA-256, seeded RNG.
         .target(name: "TestSupport", dependencies: ["ImageCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "IncrementalImageTests", dependencies: ["IncrementalImage", "TestSupport"]),
+        .testTarget(name: "ImageLoadingTests",
+                    dependencies: ["ImageLoading", "IncrementalImage", "LoopbackHTTPServer", "TestSupport"]),
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestSupport"]),
         .testTarget(name: "ImageCoreTests", dependencies: ["ImageCore", "TestSupport"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Deflate", "TestSupport"]),
         .testTarget(name: "JPEGCodecTests", dependencies: ["JPEGCodec", "TestSupport"]),
+        .testTarget(name: "ImagefeedTests",
+                    dependencies: ["imagefeed", "PNGCodec", "JPEGCodec", "ImageLoading", "IncrementalImage", "LoopbackHTTPServer", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -21,5 +21,5 @@ final class InflateRunner: DecodeRunner {
         return DecodeOutcome(outputBytes: collector.count, width: nil, height: nil)
     }
 
-    func lastOutputCRC32() -> UInt32 { CRC32Checksum.of(collector.bytes) }
+    func lastOutputCRC32() -> UInt32 { var crc = CRC32(); crc.update(collector.bytes); return crc.value }
 }

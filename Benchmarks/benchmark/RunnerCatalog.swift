@@ -1,6 +1,7 @@
 import Deflate
 import ImageCore
 import JPEGCodec
+import PNGCodec
 
 /// The one place that says which decoder benchmarks each kind of input.
 enum RunnerCatalog {
@@ -10,8 +11,7 @@ enum RunnerCatalog {
         case .zlib: return .success(InflateRunner(format: .zlib))
         case .gzip: return .success(InflateRunner(format: .gzip))
         case .raw: return .success(InflateRunner(format: .raw))
-        // When PNGCodec lands: .success(ImageDecoderRunner { PNGDecoder(options: DecodingOptions()) })
-        case .png: return .failure(UnsupportedKind(reason: "PNG decoder not in the benchmark yet"))
+        case .png: return .success(ImageDecoderRunner { PNGDecoder(options: DecodingOptions()) })
         case .jpeg: return .success(ImageDecoderRunner { JPEGDecoder(options: DecodingOptions()) })
         }
     }

@@ -17,6 +17,7 @@ extension Inflater {
         var used = prefix + Int(entry & HuffmanEntry.lengthMask)
         switch entry & HuffmanEntry.kindMask {
         case HuffmanEntry.literal:
+            if outputPosition + 1 > outputLimitPosition { throw outputLimitError(at: currentOffset) }
             _ = takeBits(used)
             window[outputPosition] = UInt8(truncatingIfNeeded: entry >> 16)
             outputPosition += 1
@@ -44,6 +45,7 @@ extension Inflater {
         guard distance <= outputPosition else {
             throw fail(.distanceTooFar, "match distance \(distance) reaches before the start of the output (\(outputPosition) bytes back available)")
         }
+        if outputPosition + length > outputLimitPosition { throw outputLimitError(at: currentOffset) }
         _ = takeBits(used)
         let destination = window + outputPosition
         let source = destination - distance

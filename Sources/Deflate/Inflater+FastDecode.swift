@@ -14,10 +14,12 @@ extension Inflater {
         let inputLimit = inputEnd - Inflater.fastInputMargin
         let output = window
         var position = outputPosition
-        let outputLimit = Inflater.fastOutputLimit
+        let outputLimit = fastLoopOutputLimit
         let literals = UnsafePointer(literalTable)
         let distances = UnsafePointer(distanceTable)
-        var refills = 0
+        // Bits of the current token already consumed when a problem is found: error offsets point
+        // at the token's first bit, as the careful path's do, whatever the chunking.
+        var consumedInToken: UInt64 = 0
         var endOfBlock = false
         var problem: (InflateError.Kind, String)?
 
@@ -27,12 +29,13 @@ extension Inflater {
             bits |= UInt64(littleEndian: UnsafeRawPointer(input).loadUnaligned(as: UInt64.self)) &<< available
             input += Int(truncatingIfNeeded: (63 &- available) &>> 3)
             available |= 56
-            refills &+= 1
 
             var entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
+            var linkBits: UInt64 = 0
             if entry & HuffmanEntry.kindMask == HuffmanEntry.link {
                 bits &>>= 11
                 available &-= 11
+                linkBits = 11
                 entry = literals[Int(truncatingIfNeeded: entry &>> 16) &+
                                  Int(truncatingIfNeeded: bits & ((1 &<< UInt64((entry &>> 8) & 0xF)) &- 1))]
             }
@@ -69,6 +72,7 @@ extension Inflater {
                     break
                 }
                 problem = (.invalidSymbol, "literal/length symbol \(entry >> 16) is not allowed (only 0–285 exist)")
+                consumedInToken = linkBits
                 break
             }
             // A length: codeword and extra bits go in one step (see HuffmanEntry).
@@ -80,14 +84,17 @@ extension Inflater {
                 Int(truncatingIfNeeded: (saved & ((1 &<< total) &- 1)) &>> UInt64((entry &>> 8) & HuffmanEntry.codewordMask))
 
             var distanceEntry = distances[Int(truncatingIfNeeded: bits & 0xFF)]
+            var distanceLinkBits: UInt64 = 0
             if distanceEntry & HuffmanEntry.kindMask == HuffmanEntry.link {
                 bits &>>= 8
                 available &-= 8
+                distanceLinkBits = 8
                 distanceEntry = distances[Int(truncatingIfNeeded: distanceEntry &>> 16) &+
                                           Int(truncatingIfNeeded: bits & ((1 &<< UInt64((distanceEntry &>> 8) & 0xF)) &- 1))]
             }
             guard distanceEntry & HuffmanEntry.kindMask == HuffmanEntry.base else {
                 problem = (.invalidSymbol, "distance symbol is not allowed (30, 31, or a code the block did not define)")
+                consumedInToken = linkBits &+ total &+ distanceLinkBits
                 break
             }
             saved = bits
@@ -98,6 +105,7 @@ extension Inflater {
                 Int(truncatingIfNeeded: (saved & ((1 &<< total) &- 1)) &>> UInt64((distanceEntry &>> 8) & HuffmanEntry.codewordMask))
             guard distance <= position else {
                 problem = (.distanceTooFar, "match distance \(distance) reaches before the start of the output (\(position) bytes back available)")
+                consumedInToken = linkBits &+ UInt64(entry & HuffmanEntry.lengthMask) &+ distanceLinkBits &+ total
                 break
             }
             copyMatch(to: output + position, distance: distance, length: length)
@@ -107,10 +115,14 @@ extension Inflater {
         // Store the state back; drop the look-ahead bits above `available` (see the refill).
         bitBuffer = bits & ((1 &<< available) &- 1)
         bitCount = Int(truncatingIfNeeded: available)
+        inputBytesExamined &+= input - inputPosition
         inputPosition = input
         outputPosition = position
-        inputBytesExamined &+= refills &* 8
-        if let (kind, message) = problem { throw fail(kind, message) }
+        if let (kind, message) = problem {
+            // The byte holding the token's first bit.
+            let tokenStart = totalIn - Int(truncatingIfNeeded: (available &+ consumedInToken &+ 7) &>> 3)
+            throw fail(kind, message, at: tokenStart)
+        }
         return endOfBlock
     }
 
@@ -145,5 +157,13 @@ extension Inflater {
             to.storeBytes(of: (to - step).loadUnaligned(as: UInt64.self), as: UInt64.self)
             to += 8
         }
+    }
+
+    /// The fast loop runs while the output position is at most this: 266 bytes short of the
+    /// window's end, and a whole match (258 bytes) short of the output limit, so the careful
+    /// path decodes the tokens near the limit one at a time and a bomb is caught at exactly the
+    /// token that crosses it.
+    var fastLoopOutputLimit: Int {
+        min(Inflater.fastOutputLimit, outputLimitPosition - DeflateConstants.maxMatch)
     }
 }

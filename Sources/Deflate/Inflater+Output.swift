@@ -19,9 +19,7 @@ extension Inflater {
         deliveredTotal += count
         deliveredPosition += count
         if count > 0 { try sink(bytes) }
-        if overLimit {
-            throw fail(.outputLimitExceeded, "the output grew past the limit of \(options.maxOutputBytes) bytes")
-        }
+        if overLimit { throw outputLimitError(at: currentOffset) }
     }
 
     /// Delivers new output, then slides the last 32 KiB (the history a match may reach) to the

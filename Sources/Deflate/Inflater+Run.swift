@@ -67,15 +67,18 @@ extension Inflater {
     /// straight from the input. Returns how many are still to come.
     private func copyStored(_ remaining: Int, _ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Int {
         var left = remaining
-        while left > 0 && bitCount >= 8 {
+        while left > 0 && (bitCount >= 8 || inputPosition < inputEnd) {
             if outputPosition == Inflater.windowCapacity { try makeRoom(sink) }
-            window[outputPosition] = UInt8(truncatingIfNeeded: takeBits(8))
-            outputPosition += 1
-            left -= 1
-        }
-        while left > 0 && inputPosition < inputEnd {
-            if outputPosition == Inflater.windowCapacity { try makeRoom(sink) }
-            let count = min(left, inputEnd - inputPosition, Inflater.windowCapacity - outputPosition)
+            let room = Inflater.windowCapacity - outputPosition
+            guard outputPosition < outputLimitPosition else { throw outputLimitError(at: currentOffset) }
+            if bitCount >= 8 {
+                // Whole bytes the bit reader took ahead of the block come first.
+                window[outputPosition] = UInt8(truncatingIfNeeded: takeBits(8))
+                outputPosition += 1
+                left -= 1
+                continue
+            }
+            let count = min(left, inputEnd - inputPosition, room, outputLimitPosition - outputPosition)
             (window + outputPosition).update(from: inputPosition, count: count)
             inputPosition += count
             inputBytesExamined &+= count
@@ -90,7 +93,7 @@ extension Inflater {
     private func decodeHuffmanData(_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
         while true {
             if outputPosition > Inflater.fastOutputLimit { try makeRoom(sink) }
-            if inputEnd - inputPosition >= Inflater.fastInputMargin {
+            if inputEnd - inputPosition >= Inflater.fastInputMargin && outputPosition <= fastLoopOutputLimit {
                 if try decodeFast() { return true }
                 continue
             }

@@ -23,9 +23,11 @@ public final class Inflater {
     public var totalIn: Int { consumedBeforeCall + (inputPosition - inputStart) }
     /// Output bytes produced so far (handed to the sink, or about to be at the end of this call).
     public var totalOut: Int { deliveredTotal + (outputPosition - deliveredPosition) }
-    /// Input bytes read so far, counted where they are read: 1 per byte pulled by the careful path,
-    /// 8 per 8-byte refill of the fast loop, 1 per byte of stored data. Never more than 8 × input,
-    /// and never grows by re-reading: tests use it to prove O(n) work for any chunking.
+    /// Input bytes taken into the decoder so far, counted where they are taken: by the bit reader
+    /// (careful path byte by byte, fast loop by the whole bytes each refill advances), by stored-block
+    /// copies and as trailing data. No path re-reads a byte it has taken (a refill's 8-byte load
+    /// reads ahead but only advances past the bytes it keeps), so this never exceeds the input
+    /// length: tests use it to show that feeding 1 byte at a time does no extra work.
     public internal(set) var inputBytesExamined = 0
     /// Bytes seen after the end of the stream (only when trailing data is not rejected).
     public internal(set) var trailingByteCount = 0
@@ -153,6 +155,8 @@ public final class Inflater {
             try deliver(sink)
         } catch let error as InflateError {
             failure = error
+            // What was decoded before the error still reaches the sink (never past the output limit).
+            try? deliver(sink)
             throw error
         }
         return isFinished ? .streamEnd : .needsInput
@@ -172,10 +176,21 @@ public final class Inflater {
     }
 
     /// Byte offset of the next unread bit: what errors report.
-    var currentOffset: Int { totalIn - bitCount / 8 }
+    var currentOffset: Int { totalIn - (bitCount + 7) / 8 }
 
     func fail(_ kind: InflateError.Kind, _ message: String, at offset: Int? = nil) -> InflateError {
         InflateError(kind, at: offset ?? currentOffset, message)
+    }
+
+    /// The window position past which output would exceed ``InflateOptions/maxOutputBytes``
+    /// (clamped to the window's capacity when the limit is further away).
+    var outputLimitPosition: Int {
+        let allowed = options.maxOutputBytes - deliveredTotal
+        return allowed >= Inflater.windowCapacity ? Inflater.windowCapacity : deliveredPosition + max(allowed, 0)
+    }
+
+    func outputLimitError(at offset: Int) -> InflateError {
+        fail(.outputLimitExceeded, "the output grows past the limit of \(options.maxOutputBytes) bytes", at: offset)
     }
 
     private var modeDescription: String {

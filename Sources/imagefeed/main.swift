@@ -1,1 +1,7 @@
-print("imagefeed: not built yet")
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+exit(ImagefeedCommand.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,90 @@
+/// A DEFLATE compressor (RFC 1951) with zlib (RFC 1950) and gzip (RFC 1952) framing, used to
+/// write PNGs.
+///
+/// LZ77 with hash chains (lazy matching from level 4) and, per block of up to 16 Ki tokens,
+/// whichever of stored, fixed-Huffman or dynamic-Huffman coding is smallest; dynamic codes are
+/// optimal length-limited Huffman codes. Level 0 stores without compressing.
+///
+/// ```swift
+/// let zlibStream = Deflater.compress(pixels)                        // zlib, level 6
+/// let gzipFile = Deflater.compress(text, format: .gzip, level: 9)
+/// ```
+public enum Deflater {
+    /// The default level: zlib's balance of size and speed.
+    public static let defaultLevel = 6
+
+    /// Compresses `bytes` into a complete stream of `format` at `level` (0: stored only,
+    /// 1: fastest … 9: smallest; values outside 0...9 are clamped).
+    public static func compress(_ bytes: [UInt8], format: DeflateFormat = .zlib, level: Int = defaultLevel) -> [UInt8] {
+        bytes.withUnsafeBufferPointer { compress($0, format: format, level: level) }
+    }
+
+    /// Compresses the bytes of a buffer; the same as compressing an array of them.
+    public static func compress(_ bytes: UnsafeBufferPointer<UInt8>, format: DeflateFormat = .zlib,
+                                level: Int = defaultLevel) -> [UInt8] {
+        let level = min(max(level, 0), 9)
+        // Most data shrinks to well under half; the writer grows when it does not.
+        let writer = DeflaterBitWriter(initialCapacity: bytes.count / 2 + 64)
+        writeHeader(format: format, level: level, to: writer)
+        let raw = UnsafeRawBufferPointer(bytes)
+        if level == 0 {
+            DeflaterBlockWriter.writeStored(raw, isFinal: true, to: writer)
+        } else {
+            let tokens = DeflaterTokenBuffer()
+            let finder = DeflaterMatchFinder(parameters: .forLevel(level))
+            var blockStart = 0
+            finder.tokenize(bytes, into: tokens) { end, isLast in
+                DeflaterBlockWriter.writeBlock(tokens: tokens, raw: UnsafeRawBufferPointer(rebasing: raw[blockStart..<end]),
+                                               isFinal: isLast, to: writer)
+                tokens.reset()
+                blockStart = end
+            }
+        }
+        writer.alignToByte()
+        writeTrailer(format: format, bytes: raw, to: writer)
+        return writer.bytes()
+    }
+
+    /// zlib CMF/FLG (RFC 1950 2.2) or the 10-byte gzip header (RFC 1952 2.3).
+    private static func writeHeader(format: DeflateFormat, level: Int, to writer: DeflaterBitWriter) {
+        switch format {
+        case .raw:
+            return
+        case .zlib:
+            // CM 8 (deflate), CINFO 7 (32 KiB window).
+            let cmf: UInt8 = 0x78
+            // FLEVEL (bits 6–7) only informs: 0 fastest, 1 fast, 2 default, 3 smallest.
+            let flevel: UInt8 = level < 2 ? 0 : level < 6 ? 1 : level == 6 ? 2 : 3
+            var flg = flevel << 6
+            // FCHECK makes CMF·256 + FLG a multiple of 31.
+            let remainder = (UInt16(cmf) << 8 | UInt16(flg)) % 31
+            if remainder != 0 { flg += UInt8(31 - remainder) }
+            writer.appendByte(cmf)
+            writer.appendByte(flg)
+        case .gzip:
+            // ID1 ID2, CM 8, FLG 0, MTIME 0 (none), XFL (2: best, 4: fastest), OS 255 (unknown).
+            let xfl: UInt8 = level == 9 ? 2 : level == 1 ? 4 : 0
+            for byte: UInt8 in [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, xfl, 0xFF] { writer.appendByte(byte) }
+        }
+    }
+
+    /// Adler-32 big-endian (zlib) or CRC-32 and ISIZE little-endian (gzip).
+    private static func writeTrailer(format: DeflateFormat, bytes: UnsafeRawBufferPointer, to writer: DeflaterBitWriter) {
+        switch format {
+        case .raw:
+            return
+        case .zlib:
+            var adler = Adler32()
+            adler.update(bytes)
+            for shift: UInt32 in [24, 16, 8, 0] { writer.appendByte(UInt8(truncatingIfNeeded: adler.value >> shift)) }
+        case .gzip:
+            var crc = CRC32()
+            crc.update(bytes)
+            // ISIZE is the length modulo 2^32.
+            let size = UInt32(truncatingIfNeeded: bytes.count)
+            for value in [crc.value, size] {
+                for shift: UInt32 in [0, 8, 16, 24] { writer.appendByte(UInt8(truncatingIfNeeded: value >> shift)) }
+            }
+        }
+    }
+}

@@ -1,0 +1,12 @@
+import IncrementalImage
+
+/// What ``ImageLoader/images(for:)`` delivers, in this order: progress and previews while the
+/// bytes arrive, then exactly one `completed` (or the stream throws).
+public enum ImageLoadEvent: Sendable {
+    /// Bytes received so far, and the total if the server said it.
+    case progress(received: Int, expected: Int?)
+    /// A picture sharper than the previous one (only when the decoder's preview generation changed).
+    case preview(Image)
+    /// The final image.
+    case completed(ImageResponse)
+}

@@ -1,0 +1,37 @@
+/// Decides when a preview is worth rendering: only when the decoder's preview generation changed,
+/// and at most once per interval. Times are monotonic nanoseconds (e.g. `DispatchTime.uptimeNanoseconds`).
+///
+/// Example with a 100 ms interval: generation 3 delivered at t = 0; generation 5 seen at
+/// t = 40 ms gives `.wait(until: 100 ms)`; at t = 100 ms `.renderNow` (generation 5, or newer).
+struct PreviewThrottle {
+    /// What to do now.
+    enum Decision: Equatable {
+        /// Render and deliver the current picture.
+        case renderNow
+        /// Something new, but too soon: check again at this time.
+        case wait(until: UInt64)
+        /// The picture has not changed since the last preview.
+        case nothingNew
+    }
+
+    /// Minimum time between two previews, in nanoseconds.
+    let interval: UInt64
+    private var deliveredGeneration = 0
+    private var lastDelivery: UInt64?
+
+    init(intervalNanoseconds: UInt64) { interval = intervalNanoseconds }
+
+    /// The decision for a decoder now at `generation`.
+    func decide(generation: Int, now: UInt64) -> Decision {
+        guard generation != deliveredGeneration else { return .nothingNew }
+        guard let lastDelivery else { return .renderNow }
+        let due = lastDelivery &+ interval
+        return now >= due ? .renderNow : .wait(until: due)
+    }
+
+    /// Notes that the picture of `generation` was delivered at `now`.
+    mutating func didDeliver(generation: Int, at now: UInt64) {
+        deliveredGeneration = generation
+        lastDelivery = now
+    }
+}

@@ -1,0 +1,4 @@
+// What `import IncrementalImage` brings: the core types and both codecs, so users need one import.
+@_exported import ImageCore
+@_exported import JPEGCodec
+@_exported import PNGCodec

@@ -1,0 +1,30 @@
+import ImageCore
+
+/// How to recognise one image format from its first bytes, and how to make its decoder.
+///
+/// ``ImageSource`` picks the factory whose ``signature`` the input starts with. A factory
+/// without ``makeDecoder`` still names its format, so such input fails with a clear
+/// `unsupported` error instead of "unknown bytes".
+public struct ImageDecoderFactory: Sendable {
+    /// Short name used in messages and lookups, e.g. `"PNG"`.
+    public var formatName: String
+    /// The bytes every file of the format starts with (at least one byte).
+    public var signature: [UInt8]
+    /// Whether the decoder honours ``DecodingOptions/scale`` (JPEG scales in the DCT domain),
+    /// so a loader asking for a thumbnail can let the decoder do most of the shrinking.
+    public var supportsScaling: Bool
+    /// Makes a decoder; `nil` when this build has no decoder for the format.
+    public var makeDecoder: (@Sendable (DecodingOptions) -> any IncrementalImageDecoder)?
+
+    /// Makes a factory.
+    public init(formatName: String, signature: [UInt8], supportsScaling: Bool = false,
+                makeDecoder: (@Sendable (DecodingOptions) -> any IncrementalImageDecoder)?) {
+        self.formatName = formatName
+        self.signature = signature
+        self.supportsScaling = supportsScaling
+        self.makeDecoder = makeDecoder
+    }
+
+    /// Whether a decoder can be made.
+    public var isAvailable: Bool { makeDecoder != nil }
+}

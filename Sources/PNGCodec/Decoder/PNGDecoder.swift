@@ -1,0 +1,152 @@
+import Deflate
+import ImageCore
+
+/// Decodes a PNG file (W3C PNG 2nd edition: every colour type and bit depth, PLTE, tRNS,
+/// Adam7, any IDAT split) incrementally: feed bytes as they arrive and take
+/// ``currentImage()`` at any moment.
+///
+/// Work is O(total bytes) however the input is split: bytes are copied once into one
+/// ``InputBuffer``; each chunk header is parsed once; IDAT data goes into the inflater as it
+/// arrives (the CRC is updated as bytes pass and checked at the chunk's end) and each row is
+/// unfiltered as soon as its last byte is inflated.
+///
+/// Output is the file's natural format (palette → rgb8/rgba8, gray below 8 bits → gray8 by bit
+/// replication, tRNS → alpha, 16-bit stays 16-bit) or ``DecodingOptions/preferredFormat``.
+/// Pixels are not colour-managed; ``metadata`` reports gAMA, cHRM, sRGB, iCCP and the rest.
+///
+/// ``header`` is known right after IHDR. Its pixel format is final once image data starts:
+/// a tRNS chunk (which PNG places between IHDR and IDAT) adds an alpha channel.
+///
+/// ```swift
+/// let decoder = PNGDecoder()
+/// for piece in download { try decoder.feed(piece); show(decoder.currentImage()) }
+/// let image = try decoder.finish()
+/// ```
+public final class PNGDecoder: IncrementalImageDecoder {
+    /// Where the parser stands in the chunk stream (PNG 5.3 chunk layout).
+    enum Stage {
+        /// Waiting for the 8 signature bytes.
+        case signature
+        /// Waiting for a chunk's length and type.
+        case chunkHeader
+        /// Waiting for a whole small chunk (data and CRC), then parsing it.
+        case bufferedChunk(ChunkHeader)
+        /// Streaming IDAT data into the inflater; `remaining` data bytes to go.
+        case imageData(ChunkHeader, remaining: Int)
+        /// Passing over a chunk that is not used (CRC still checked).
+        case skippedChunk(ChunkHeader, remaining: Int)
+        /// Waiting for the CRC of a streamed chunk.
+        case chunkCRC(ChunkHeader)
+        /// IEND was read; later bytes are ignored.
+        case finished
+    }
+
+    /// The options in force.
+    public let options: DecodingOptions
+    /// Known right after IHDR (see the class documentation about its pixel format).
+    public internal(set) var header: ImageHeader?
+    /// Problems that did not stop decoding, e.g. a misplaced or malformed ancillary chunk
+    /// that was skipped (libpng's "benign errors"), each with its byte offset.
+    public internal(set) var warnings: [ImageDecodingError] = []
+
+    var stage = Stage.signature
+    let input = InputBuffer()
+    var chunkCRC = CRC32()
+    var order = ChunkOrder()
+    var ihdr: IHDRChunk?
+    var palette: Palette?
+    var transparencyKey: TransparencyKey?
+    var hasTransparency = false
+    var metadataReader: MetadataReader
+    var inflater: Inflater?
+    var scanlines: ScanlineDecoder?
+    var layout: OutputLayout?
+    var failure: ImageDecodingError?
+    var previewGeneration = 0
+    private var cachedImage: Image?
+    private var cachedGeneration = -1
+    var parserBytesExamined = 0
+
+    /// Makes a decoder.
+    public init(options: DecodingOptions = DecodingOptions()) {
+        self.options = options
+        metadataReader = MetadataReader(limit: options.limits.maxMetadataBytes, verifyChecksums: options.verifyChecksums)
+    }
+
+    /// Whether `prefix` starts with the PNG signature (PNG 5.2), for picking a decoder by content.
+    public static func matchesSignature(_ prefix: [UInt8]) -> Bool { PNGSignature.isPNG(prefix) }
+
+    /// The ancillary information read so far (gAMA, cHRM, sRGB, iCCP, pHYs, sBIT, bKGD, tIME,
+    /// text chunks, eXIf and its orientation).
+    public var metadata: PNGMetadata { metadataReader.metadata }
+
+    /// Where decoding stands.
+    public var status: DecodingStatus {
+        guard header != nil else { return .awaitingHeader }
+        let progress = DecodingProgress(completedRows: scanlines?.completedRows ?? 0,
+                                        completedScans: scanlines?.completedPasses ?? 0,
+                                        previewGeneration: previewGeneration)
+        if case .finished = stage { return .complete(progress) }
+        return .decoding(progress)
+    }
+
+    /// Input bytes examined so far: chunk headers, CRCs and chunk data read by the parser
+    /// (IDAT data once, for its CRC) plus the bytes the inflater read. Each byte is counted
+    /// where it is read, so this stays O(file size) however the input is split.
+    public var inputBytesExamined: Int { parserBytesExamined + (inflater?.inputBytesExamined ?? 0) }
+
+    /// Appends `bytes` and decodes as far as they allow.
+    @discardableResult
+    public func feed(_ bytes: UnsafeRawBufferPointer) throws -> DecodingStatus {
+        if let failure { throw failure }
+        if case .finished = stage { return status }
+        input.append(bytes)
+        let rowsBefore = scanlines?.rowsDecoded ?? 0
+        defer {
+            if (scanlines?.rowsDecoded ?? 0) != rowsBefore { previewGeneration += 1 }
+        }
+        do {
+            try advance()
+        } catch let error as ImageDecodingError {
+            failure = error
+            throw error
+        }
+        return status
+    }
+
+    /// Declares the end of input: returns the image, or throws `truncated` if the file ended
+    /// before IEND (``currentImage()`` still shows every row decoded).
+    public func finish() throws -> Image {
+        if let failure { throw failure }
+        guard case .finished = stage, let image = currentImage() else {
+            let error = truncationError()
+            failure = error
+            throw error
+        }
+        return image
+    }
+
+    /// The picture so far, nil before IHDR. Rows not received yet are zero (black, transparent);
+    /// Adam7 images show each received pixel over the block it stands for until finer passes arrive.
+    public func currentImage() -> Image? {
+        guard let header, let layout else { return nil }
+        if cachedGeneration == previewGeneration, let cachedImage { return cachedImage }
+        var image: Image
+        if let scanlines {
+            image = scanlines.canvas.image(orientation: header.orientation, iccProfile: header.iccProfile)
+            if image.format != layout.delivered { image = image.converted(to: layout.delivered) }
+        } else {
+            image = Image(blankWidth: header.width, height: header.height, format: layout.delivered)
+            image.orientation = header.orientation
+            image.iccProfile = header.iccProfile
+        }
+        cachedImage = image
+        cachedGeneration = previewGeneration
+        return image
+    }
+}
+
+/// Eight lower-case hex digits.
+func hex32(_ value: UInt32) -> String {
+    (0..<4).map { hex(UInt8(truncatingIfNeeded: value >> UInt32(24 - 8 * $0))) }.joined()
+}

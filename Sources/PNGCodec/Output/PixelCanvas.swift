@@ -1,0 +1,45 @@
+import ImageCore
+
+/// The whole output picture, written row by row while decoding.
+///
+/// The pixels live in one array, allocated once and zeroed (black, and transparent where there is
+/// alpha, which is what rows not yet received show): `height` rows of `width × bytesPerPixel`
+/// bytes, no padding. Example: 3×2 rgb8 → 18 bytes, row 1 at byte 9. An array rather than a raw
+/// allocation so that ``image(orientation:iccProfile:)`` can hand it out without copying: the
+/// finished image shares the storage, and a preview taken mid-decode is copied (copy-on-write)
+/// only when the next row is written.
+final class PixelCanvas {
+    let width: Int
+    let height: Int
+    let format: PixelFormat
+    /// Bytes per row.
+    let rowBytes: Int
+    private var pixels: [UInt8]
+
+    /// Allocates a zeroed canvas; nil if its size overflows (the caller checked the limits first).
+    init?(width: Int, height: Int, format: PixelFormat) {
+        let (row, overflow1) = width.multipliedReportingOverflow(by: format.bytesPerPixel)
+        let (total, overflow2) = row.multipliedReportingOverflow(by: height)
+        guard !overflow1, !overflow2, total > 0 else { return nil }
+        self.width = width
+        self.height = height
+        self.format = format
+        rowBytes = row
+        pixels = [UInt8](repeating: 0, count: total)
+    }
+
+    /// Runs `body` with direct access to the rows (one exclusive access for a whole batch of rows).
+    func withRows<R>(_ body: (CanvasRows) throws -> R) rethrows -> R {
+        let width = width, height = height, rowBytes = rowBytes, bpp = format.bytesPerPixel
+        return try pixels.withUnsafeMutableBufferPointer { buffer in
+            // The buffer is never empty (checked in init), so its base address exists.
+            try body(CanvasRows(base: buffer.baseAddress.unsafelyUnwrapped, width: width, height: height,
+                                rowBytes: rowBytes, bytesPerPixel: bpp))
+        }
+    }
+
+    /// The picture as an `Image` (sharing the storage until the canvas is written again).
+    func image(orientation: Orientation, iccProfile: [UInt8]?) -> Image {
+        Image(width: width, height: height, format: format, pixels: pixels, orientation: orientation, iccProfile: iccProfile)
+    }
+}

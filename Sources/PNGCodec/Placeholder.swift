@@ -1,1 +1,0 @@
-// Placeholder so the target builds until its issue lands.

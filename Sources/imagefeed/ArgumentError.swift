@@ -1,0 +1,4 @@
+/// A command line that cannot be run, with the reason.
+struct ArgumentError: Error {
+    let message: String
+}

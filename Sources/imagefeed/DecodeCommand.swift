@@ -1,0 +1,59 @@
+import Foundation
+import ImageCore
+import IncrementalImage
+
+/// `imagefeed decode`: feeds a file through the incremental API and writes the result.
+struct DecodeCommand {
+    let options: DecodeCommandOptions
+
+    /// Returns the exit status: 0 on success, 1 on a decoding or I/O error.
+    func run() -> Int32 {
+        let bytes: [UInt8]
+        do {
+            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: options.input)))
+        } catch {
+            ImagefeedCommand.printError("imagefeed: cannot read \(options.input): \(error.localizedDescription)")
+            return 1
+        }
+        var decodingOptions = DecodingOptions()
+        if options.format == .rgba8 { decodingOptions.preferredFormat = .rgba8 }
+
+        // ImageSource picks the decoder from the first bytes (the library's one table of formats).
+        let decoder = ImageSource(options: decodingOptions)
+        var frames: FrameRecorder?
+        do {
+            if let directory = options.framesDirectory { frames = try FrameRecorder(directory: directory) }
+            let image = try feed(bytes, to: decoder, frames: &frames)
+            try ImageFileWriter.write(image, to: options.output)
+            return 0
+        } catch let error as ImageDecodingError {
+            ImagefeedCommand.printError("imagefeed: \(options.input): \(error)")
+            if options.writePartial, let partial = decoder.currentImage() {
+                do {
+                    try ImageFileWriter.write(partial, to: options.output)
+                } catch {
+                    ImagefeedCommand.printError("imagefeed: cannot write \(options.output): \(error.localizedDescription)")
+                }
+            }
+            return 1
+        } catch {
+            ImagefeedCommand.printError("imagefeed: \(error.localizedDescription)")
+            return 1
+        }
+    }
+
+    /// Feeds all bytes (in `--chunk` pieces), recording frames, and finishes.
+    private func feed(_ bytes: [UInt8], to decoder: any IncrementalImageDecoder, frames: inout FrameRecorder?) throws -> Image {
+        let size = options.chunkSize ?? max(bytes.count, 1)
+        var start = 0
+        repeat {
+            let end = min(start + size, bytes.count)
+            try decoder.feed(bytes[start..<end])
+            try frames?.recordIfChanged(decoder)
+            start = end
+        } while start < bytes.count
+        let image = try decoder.finish()
+        try frames?.recordIfChanged(decoder)
+        return image
+    }
+}

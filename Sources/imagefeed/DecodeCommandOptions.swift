@@ -1,0 +1,65 @@
+/// The arguments of `imagefeed decode`.
+struct DecodeCommandOptions {
+    /// The pixel format asked for with `--format`.
+    enum OutputFormat: String {
+        /// The file's own pixel format.
+        case native
+        /// 8-bit RGBA.
+        case rgba8
+    }
+
+    var input: String
+    var output: String
+    /// Bytes per `feed` call; nil feeds the whole file at once.
+    var chunkSize: Int?
+    var framesDirectory: String?
+    var format: OutputFormat = .native
+    var writePartial = false
+
+    init(parsing arguments: [String]) throws {
+        var input: String?, output: String?
+        var index = 0
+        func value(after flag: String) throws -> String {
+            index += 1
+            guard index < arguments.count else { throw ArgumentError(message: "\(flag) needs a value") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "-o", "--output":
+                output = try value(after: argument)
+            case "--chunk":
+                let text = try value(after: argument)
+                guard let size = Int(text), size > 0 else {
+                    throw ArgumentError(message: "--chunk needs a positive number of bytes, not '\(text)'")
+                }
+                chunkSize = size
+            case "--frames":
+                framesDirectory = try value(after: argument)
+            case "--format":
+                let text = try value(after: argument)
+                guard let format = OutputFormat(rawValue: text) else {
+                    throw ArgumentError(message: "--format must be native or rgba8, not '\(text)'")
+                }
+                self.format = format
+            case "--partial":
+                writePartial = true
+            default:
+                guard !argument.hasPrefix("-") || argument == "-" else {
+                    throw ArgumentError(message: "unknown option '\(argument)'")
+                }
+                guard input == nil else { throw ArgumentError(message: "more than one input: '\(input ?? "")' and '\(argument)'") }
+                input = argument
+            }
+            index += 1
+        }
+        guard let input else { throw ArgumentError(message: "no INPUT file given") }
+        guard let output else { throw ArgumentError(message: "no output given (-o OUTPUT)") }
+        guard ImageFileWriter.Kind(path: output) != nil else {
+            throw ArgumentError(message: "OUTPUT must end in .png or .pam: '\(output)'")
+        }
+        self.input = input
+        self.output = output
+    }
+}

@@ -1,0 +1,32 @@
+import ImageCore
+
+/// Netpbm PAM (P7) files: a text header, then the samples row by row, 16-bit ones big-endian.
+///
+/// ```
+/// P7
+/// WIDTH 3
+/// HEIGHT 2
+/// DEPTH 4
+/// MAXVAL 255
+/// TUPLTYPE RGB_ALPHA
+/// ENDHDR
+/// ```
+enum PAMWriter {
+    /// The whole file for `image` (`cmyk8` is written as RGB, converted).
+    static func encode(_ image: Image) -> [UInt8] {
+        let source = image.format == .cmyk8 ? image.converted(to: .rgb8) : image
+        let format = source.format
+        let tupleType: String
+        switch (format.isGray, format.hasAlpha) {
+        case (true, false): tupleType = "GRAYSCALE"
+        case (true, true): tupleType = "GRAYSCALE_ALPHA"
+        case (false, false): tupleType = "RGB"
+        case (false, true): tupleType = "RGB_ALPHA"
+        }
+        let maxValue = format.bytesPerSample == 2 ? 65535 : 255
+        let header = "P7\nWIDTH \(source.width)\nHEIGHT \(source.height)\nDEPTH \(format.channelCount)\n"
+            + "MAXVAL \(maxValue)\nTUPLTYPE \(tupleType)\nENDHDR\n"
+        // Image pixels are already in PAM's order: rows top to bottom, 16-bit samples big-endian.
+        return Array(header.utf8) + source.pixels
+    }
+}

@@ -1,0 +1,36 @@
+// libFuzzer entry point for the Inflater (compiled by run-fuzzer.sh, not by SwiftPM).
+// Each input is fed whole and again in 3-byte pieces, as zlib, raw and gzip; any trap is a bug.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func inflateFuzzTarget(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = UnsafeRawBufferPointer(start: data, count: size)
+    for format in DeflateFormat.allCases {
+        let options = InflateOptions(maxOutputBytes: 1 << 22)
+        var whole: [UInt8] = []
+        let oneShot = Inflater(format: format, options: options)
+        let wholeError: InflateError?
+        do {
+            try oneShot.feed(bytes) { whole.append(contentsOf: $0) }
+            try oneShot.finish()
+            wholeError = nil
+        } catch let error as InflateError { wholeError = error } catch { wholeError = nil }
+
+        var pieces: [UInt8] = []
+        let chunked = Inflater(format: format, options: options)
+        var chunkedError: InflateError?
+        var start = 0
+        do {
+            while start < size {
+                let end = min(start + 3, size)
+                try chunked.feed(UnsafeRawBufferPointer(rebasing: bytes[start..<end])) { pieces.append(contentsOf: $0) }
+                start = end
+            }
+            try chunked.finish()
+        } catch let error as InflateError { chunkedError = error } catch {}
+        // Chunking must not change the outcome: same output, same error kind.
+        if wholeError?.kind != chunkedError?.kind || (wholeError == nil && whole != pieces) {
+            fatalError("chunking changed the result for \(format): \(String(describing: wholeError)) vs \(String(describing: chunkedError))")
+        }
+    }
+    return 0
+}

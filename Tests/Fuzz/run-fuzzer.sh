@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Builds and runs a libFuzzer campaign against a module's sources (developer tool, not CI).
+# Usage: Tests/Fuzz/run-fuzzer.sh inflate|png [seconds]   (crashers land in Tests/Fuzz/crashers/)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+target=${1:-inflate}
+seconds=${2:-60}
+out=.build-fuzz
+mkdir -p "$out" Tests/Fuzz/crashers "$out/corpus-$target"
+case "$target" in
+  inflate)
+    sources=(Sources/Deflate/*.swift Tests/Fuzz/InflateFuzzTarget.swift)
+    seeds=(TestImages/deflate/*.zlib TestImages/deflate/*.gz TestImages/deflate/*.deflate) ;;
+  png)
+    # PNGCodec imports Deflate and ImageCore: build those as instrumented static modules first.
+    for module in Deflate ImageCore; do
+      swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module \
+        -module-name "$module" -I "$out" Sources/"$module"/*.swift \
+        -emit-module-path "$out/$module.swiftmodule" -o "$out/lib$module.a"
+    done
+    swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module -module-name PNGCodec \
+      -I "$out" $(find Sources/PNGCodec -name '*.swift') -emit-module-path "$out/PNGCodec.swiftmodule" -o "$out/libPNGCodec.a"
+    sources=(Tests/Fuzz/PNGFuzzTarget.swift -I "$out" -L "$out" -lPNGCodec -lImageCore -lDeflate)
+    seeds=($(find TestImages/corpus/png -name '*.png' -size -64k)) ;;
+  *) echo "unknown target $target" >&2; exit 2 ;;
+esac
+swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name Fuzz "${sources[@]}" -o "$out/fuzz-$target"
+cp -n "${seeds[@]}" "$out/corpus-$target/" 2>/dev/null || true
+"$out/fuzz-$target" -max_total_time="$seconds" -max_len=65536 -artifact_prefix=Tests/Fuzz/crashers/ "$out/corpus-$target"

@@ -1,0 +1,109 @@
+import Foundation
+import ImageCore
+import PNGCodec
+import IncrementalImage
+import TestSupport
+import XCTest
+@testable import imagefeed
+
+/// `imagefeed decode` end to end, run in-process on temporary files.
+final class DecodeCommandTests: ImagefeedTestCase {
+    private func fixture(_ name: String) -> String { Fixtures.url("corpus/png/" + name).path }
+
+    func testDecodingToPAMWritesTheHeaderAndTheNativePixels() throws {
+        let output = path("out.pam")
+        XCTAssertEqual(ImagefeedCommand.run(["decode", fixture("pngsuite/basn6a16.png"), "-o", output]), 0)
+        let expected = try PNGDecoder().decode(try Fixtures.bytes("corpus/png/pngsuite/basn6a16.png"))
+        let header = "P7\nWIDTH 32\nHEIGHT 32\nDEPTH 4\nMAXVAL 65535\nTUPLTYPE RGB_ALPHA\nENDHDR\n"
+        XCTAssertEqual(try read(output), Array(header.utf8) + expected.pixels)
+    }
+
+    func testPAMTupleTypesFollowThePixelFormat() {
+        let cases: [(PixelFormat, String)] = [(.gray8, "GRAYSCALE"), (.grayAlpha16, "GRAYSCALE_ALPHA"), (.rgb8, "RGB"), (.rgba8, "RGB_ALPHA")]
+        for (format, tuple) in cases {
+            let text = String(decoding: PAMWriter.encode(Image(blankWidth: 2, height: 1, format: format)), as: UTF8.self)
+            XCTAssertTrue(text.contains("TUPLTYPE \(tuple)\n"), "\(format)")
+            XCTAssertTrue(text.contains("DEPTH \(format.channelCount)\nMAXVAL \(format.bytesPerSample == 2 ? 65535 : 255)\n"))
+        }
+    }
+
+    func testRGBA8FormatAndChunkedFeedingWriteAPNGOfTheSamePixels() throws {
+        let output = path("out.png")
+        XCTAssertEqual(ImagefeedCommand.run(["decode", fixture("pngsuite/basi3p04.png"), "-o", output,
+                                             "--chunk", "7", "--format", "rgba8"]), 0)
+        let written = try PNGDecoder().decode(try read(output))
+        let direct = try PNGDecoder(options: DecodingOptions(preferredFormat: .rgba8))
+            .decode(try Fixtures.bytes("corpus/png/pngsuite/basi3p04.png"))
+        XCTAssertEqual(written.format, .rgba8)
+        XCTAssertEqual(written, direct)
+    }
+
+    func testFramesAreWrittenEachTimeThePictureChanges() throws {
+        let frames = path("frames")
+        XCTAssertEqual(ImagefeedCommand.run(["decode", fixture("extras/rgba16_photo_interlaced.png"), "-o", path("out.png"),
+                                             "--chunk", "20000", "--frames", frames]), 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: frames).sorted()
+        // 246 973 bytes in 20 000-byte pieces: 13 pieces, and each one changes the picture.
+        XCTAssertEqual(names.count, 13)
+        XCTAssertEqual(names.first, "frame-0001.png")
+        XCTAssertEqual(names.last, "frame-0013.png")
+        // Each frame is what currentImage() showed after the same pieces.
+        let decoder = PNGDecoder()
+        for (index, piece) in Chunking.fixed(try Fixtures.bytes("corpus/png/extras/rgba16_photo_interlaced.png"), size: 20_000).enumerated() {
+            try decoder.feed(piece)
+            let frame = try PNGDecoder().decode(try read(frames + "/" + names[index]))
+            XCTAssertEqual(frame, decoder.currentImage(), names[index])
+        }
+        XCTAssertEqual(try PNGDecoder().decode(try read(path("out.png"))), try decoder.finish())
+    }
+
+    func testADecodingErrorExitsWith1AndWritesNothingUnlessPartial() throws {
+        let output = path("out.pam")
+        let truncated = fixture("malformed/synth_truncated_50pct.png")
+        XCTAssertEqual(ImagefeedCommand.run(["decode", truncated, "-o", output]), 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+        XCTAssertEqual(ImagefeedCommand.run(["decode", truncated, "-o", output, "--partial"]), 1)
+        let partial = PNGDecoder()
+        try partial.feed(try Fixtures.bytes("corpus/png/malformed/synth_truncated_50pct.png"))
+        let expected = try XCTUnwrap(partial.currentImage())
+        XCTAssertEqual(Array(try read(output).suffix(expected.pixels.count)), expected.pixels)
+    }
+
+    func testTruncatedJPEGAndUnknownInputsExitWith1() throws {
+        let jpeg = path("in.jpg"), other = path("in.bin")
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10]).write(to: URL(fileURLWithPath: jpeg))
+        try Data(Array("GIF89a".utf8)).write(to: URL(fileURLWithPath: other))
+        XCTAssertEqual(ImagefeedCommand.run(["decode", jpeg, "-o", path("a.png")]), 1)
+        XCTAssertEqual(ImagefeedCommand.run(["decode", other, "-o", path("b.png")]), 1)
+        let source = ImageSource()
+        XCTAssertThrowsError(try source.feed(Array("GIF89a".utf8))) { error in
+            XCTAssertEqual((error as? ImageDecodingError)?.kind, .unsupported)
+        }
+    }
+
+    func testJPEGDecodesToThePAMOfTheReferencePixels() throws {
+        let manifest = try CorpusManifest.load()
+        let entry = try XCTUnwrap(manifest.files.first { $0.path == "jpeg/libjpeg-turbo/testorig.jpg" })
+        let output = path("testorig.pam")
+        XCTAssertEqual(ImagefeedCommand.run(["decode", Fixtures.url("corpus/" + entry.path).path, "-o", output, "--chunk", "97"]), 0)
+        let pam = [UInt8](try Data(contentsOf: URL(fileURLWithPath: output)))
+        let marker = Array("ENDHDR\n".utf8)
+        let end = try XCTUnwrap((0...(pam.count - marker.count)).first { Array(pam[$0..<($0 + marker.count)]) == marker })
+        let header = String(decoding: pam[0..<end], as: UTF8.self)
+        XCTAssertTrue(header.contains("TUPLTYPE RGB\n") && header.contains("WIDTH 227\n") && header.contains("HEIGHT 149\n"), header)
+        XCTAssertEqual(Digest.sha256(Array(pam[(end + marker.count)...])), entry.reference?.sha256)
+    }
+
+    func testBadArgumentsExitWith2() {
+        XCTAssertEqual(ImagefeedCommand.run([]), 2)
+        XCTAssertEqual(ImagefeedCommand.run(["decode", "in.png"]), 2)
+        XCTAssertEqual(ImagefeedCommand.run(["decode", "in.png", "-o", "out.bmp"]), 2)
+        XCTAssertEqual(ImagefeedCommand.run(["decode", "in.png", "-o", "out.png", "--chunk", "0"]), 2)
+        XCTAssertEqual(ImagefeedCommand.run(["decode", "in.png", "-o", "out.png", "--format", "rgb16"]), 2)
+        XCTAssertEqual(ImagefeedCommand.run(["frobnicate"]), 2)
+    }
+
+    func testAMissingInputFileExitsWith1() {
+        XCTAssertEqual(ImagefeedCommand.run(["decode", path("nope.png"), "-o", path("out.png")]), 1)
+    }
+}

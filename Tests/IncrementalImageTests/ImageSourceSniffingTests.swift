@@ -1,0 +1,80 @@
+import Foundation
+import IncrementalImage
+import TestSupport
+import XCTest
+
+/// Format recognition: which bytes pick which decoder, and the errors for everything else.
+final class ImageSourceSniffingTests: XCTestCase {
+    private let registry = ImageDecoderRegistry.standard.adding(ImageDecoderFactory(
+        formatName: "TST1", signature: FakeRowDecoder.signature, supportsScaling: true) { FakeRowDecoder(options: $0) })
+
+    private func expectError(_ kind: ImageDecodingError.Kind, offset: Int?, containing fragments: [String],
+                             file: StaticString = #filePath, line: UInt = #line, _ body: () throws -> Void) {
+        XCTAssertThrowsError(try body(), file: file, line: line) { error in
+            guard let error = error as? ImageDecodingError else { return XCTFail("not an ImageDecodingError: \(error)", file: file, line: line) }
+            XCTAssertEqual(error.kind, kind, error.message, file: file, line: line)
+            XCTAssertEqual(error.offset, offset, file: file, line: line)
+            for fragment in fragments { XCTAssertTrue(error.message.contains(fragment), "\(error.message) lacks \(fragment)", file: file, line: line) }
+        }
+    }
+
+    func testGIFInputIsUnsupportedAndNamesTheBytesSeen() {
+        let source = ImageSource(registry: registry)
+        expectError(.unsupported, offset: 0, containing: ["47 49 46 38 39 61", "GIF", "PNG (89 50 4E 47 0D 0A 1A 0A)", "JPEG (FF D8)"]) {
+            try source.feed(Array("GIF89a\u{1}\u{0}".utf8))
+        }
+    }
+
+    func testWebPInputIsNamedWhenTheChunkHoldsItsFourCC() {
+        let source = ImageSource(registry: registry)
+        expectError(.unsupported, offset: 0, containing: ["52 49 46 46", "WebP"]) {
+            try source.feed(Array("RIFF\u{10}\u{0}\u{0}\u{0}WEBPVP8 ".utf8))
+        }
+    }
+
+    func testUnknownBytesAreUnsupportedAtOffsetZero() {
+        let source = ImageSource(registry: registry)
+        expectError(.unsupported, offset: 0, containing: ["00 01 02"]) { try source.feed([0, 1, 2]) }
+    }
+
+    func testErrorsAreSticky() {
+        let source = ImageSource(registry: registry)
+        XCTAssertThrowsError(try source.feed([0x42]))
+        expectError(.unsupported, offset: 0, containing: ["42"]) { try source.feed(FakeImageFile.bytes(width: 1, height: 1)) }
+        expectError(.unsupported, offset: 0, containing: ["42"]) { _ = try source.finish() }
+    }
+
+    func testRecognisedFormatWithoutDecoderIsUnsupported() {
+        let withoutDecoder = ImageDecoderRegistry([ImageDecoderFactory(formatName: "PNG", signature: ImageDecoderFactory.png.signature, makeDecoder: nil)])
+        let source = ImageSource(registry: withoutDecoder)
+        expectError(.unsupported, offset: 0, containing: ["PNG", "no PNG decoder"]) {
+            try source.feed([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
+        }
+    }
+
+    func testEmptyInputIsTruncatedAtOffsetZero() {
+        expectError(.truncated, offset: 0, containing: ["no bytes"]) { _ = try ImageSource(registry: registry).finish() }
+    }
+
+    func testInputEndingInsideTheSignatureIsTruncatedThere() throws {
+        let source = ImageSource(registry: registry)
+        XCTAssertEqual(try source.feed([0x89, 0x50, 0x4E]), .awaitingHeader)
+        XCTAssertNil(source.formatName)
+        expectError(.truncated, offset: 3, containing: ["89 50 4E"]) { _ = try source.finish() }
+    }
+
+    func testStandardRegistryKnowsPNGAndJPEGSignatures() {
+        XCTAssertEqual(ImageDecoderRegistry.standard.factories.map(\.formatName), ["PNG", "JPEG"])
+        XCTAssertEqual(ImageDecoderFactory.png.signature, [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        XCTAssertEqual(ImageDecoderFactory.jpeg.signature, [0xFF, 0xD8])
+        XCTAssertTrue(ImageDecoderFactory.jpeg.supportsScaling)
+    }
+
+    func testAddingAFactoryReplacesOneOfTheSameName() {
+        let replaced = registry.adding(ImageDecoderFactory(formatName: "TST1", signature: [1], makeDecoder: nil))
+        XCTAssertEqual(replaced.factories.map(\.formatName), ["PNG", "JPEG", "TST1"])
+        XCTAssertEqual(replaced.factory(named: "TST1")?.signature, [1])
+        XCTAssertFalse(replaced.canDecode("TST1"))
+        XCTAssertTrue(registry.canDecode("TST1"))
+    }
+}
