@@ -11,16 +11,14 @@ enum DeflaterSymbols {
     static let endOfBlock = 256
     /// Shortest and longest match DEFLATE can express.
     static let minMatch = 3
-    static let maxMatch = 258
+    static let maxMatch = DeflateConstants.maxMatch
     /// Farthest distance DEFLATE can express (32 KiB window).
-    static let maxDistance = 32768
+    static let maxDistance = DeflateConstants.windowSize
 
-    /// Extra bits of length symbols 257...285, indexed by `symbol - 257`.
-    static let lengthExtraBits: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
-                                           3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
+    /// Extra bits of length symbols 257...285, indexed by `symbol - 257` (shared with the inflater).
+    static let lengthExtraBits = DeflateConstants.lengthExtraBits
     /// Extra bits of distance symbols 0...29.
-    static let distanceExtraBits: [UInt8] = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6,
-                                             7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
+    static let distanceExtraBits = DeflateConstants.distanceExtraBits
 
     /// The length symbol of a match length 3...258, with its extra bits and their value.
     ///

@@ -16,7 +16,12 @@ struct DecodeCommand {
             return 1
         }
         var decodingOptions = DecodingOptions()
-        if options.format == .rgba8 { decodingOptions.preferredFormat = .rgba8 }
+        decodingOptions.scale = options.scale
+        switch options.format {
+        case .native: break
+        case .rgba8: decodingOptions.preferredFormat = .rgba8
+        case .cmyk8: decodingOptions.preferredFormat = .cmyk8
+        }
 
         // ImageSource picks the decoder from the first bytes (the library's one table of formats).
         let decoder = ImageSource(options: decodingOptions)

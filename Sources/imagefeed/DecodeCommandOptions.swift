@@ -1,3 +1,5 @@
+import ImageCore
+
 /// The arguments of `imagefeed decode`.
 struct DecodeCommandOptions {
     /// The pixel format asked for with `--format`.
@@ -6,6 +8,8 @@ struct DecodeCommandOptions {
         case native
         /// 8-bit RGBA.
         case rgba8
+        /// Raw CMYK samples of a CMYK/YCCK JPEG (other images keep their own format).
+        case cmyk8
     }
 
     var input: String
@@ -14,6 +18,8 @@ struct DecodeCommandOptions {
     var chunkSize: Int?
     var framesDirectory: String?
     var format: OutputFormat = .native
+    /// JPEG DCT-domain downscaling (`--scale 2|4|8`).
+    var scale: ScaleFactor = .full
     var writePartial = false
 
     init(parsing arguments: [String]) throws {
@@ -40,9 +46,15 @@ struct DecodeCommandOptions {
             case "--format":
                 let text = try value(after: argument)
                 guard let format = OutputFormat(rawValue: text) else {
-                    throw ArgumentError(message: "--format must be native or rgba8, not '\(text)'")
+                    throw ArgumentError(message: "--format must be native, rgba8 or cmyk8, not '\(text)'")
                 }
                 self.format = format
+            case "--scale":
+                let text = try value(after: argument)
+                guard let denominator = Int(text), let scale = ScaleFactor(rawValue: denominator) else {
+                    throw ArgumentError(message: "--scale must be 1, 2, 4 or 8, not '\(text)'")
+                }
+                self.scale = scale
             case "--partial":
                 writePartial = true
             default:

@@ -3,13 +3,13 @@ import Foundation
 /// The `imagefeed` command line: parses the subcommand and reports failures on stderr.
 ///
 /// ```
-/// imagefeed decode INPUT -o OUTPUT [--chunk BYTES] [--frames DIR] [--format native|rgba8] [--partial]
+/// imagefeed decode INPUT -o OUTPUT [--chunk BYTES] [--frames DIR] [--format native|rgba8|cmyk8] [--scale 2|4|8] [--partial]
 /// imagefeed fetch URL -o OUTPUT [--frames DIR] [--thumbnail PIXELS] [--timeout SECONDS]
 /// imagefeed demo [--out DIR]
 /// ```
 enum ImagefeedCommand {
     static let usage = """
-    usage: imagefeed decode INPUT -o OUTPUT [--chunk BYTES] [--frames DIR] [--format native|rgba8] [--partial]
+    usage: imagefeed decode INPUT -o OUTPUT [--chunk BYTES] [--frames DIR] [--format native|rgba8|cmyk8] [--scale 2|4|8] [--partial]
            imagefeed fetch URL -o OUTPUT [--frames DIR] [--thumbnail PIXELS] [--timeout SECONDS]
            imagefeed demo [--out DIR]
 

@@ -12,12 +12,13 @@ import ImageCore
 /// ENDHDR
 /// ```
 enum PAMWriter {
-    /// The whole file for `image` (`cmyk8` is written as RGB, converted).
+    /// The whole file for `image`; `cmyk8` is written raw with TUPLTYPE CMYK.
     static func encode(_ image: Image) -> [UInt8] {
-        let source = image.format == .cmyk8 ? image.converted(to: .rgb8) : image
+        let source = image
         let format = source.format
         let tupleType: String
         switch (format.isGray, format.hasAlpha) {
+        case _ where format == .cmyk8: tupleType = "CMYK"
         case (true, false): tupleType = "GRAYSCALE"
         case (true, true): tupleType = "GRAYSCALE_ALPHA"
         case (false, false): tupleType = "RGB"

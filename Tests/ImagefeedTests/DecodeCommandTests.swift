@@ -2,6 +2,7 @@ import Foundation
 import ImageCore
 import PNGCodec
 import IncrementalImage
+import JPEGCodec
 import TestSupport
 import XCTest
 @testable import imagefeed
@@ -81,17 +82,39 @@ final class DecodeCommandTests: ImagefeedTestCase {
         }
     }
 
-    func testJPEGDecodesToThePAMOfTheReferencePixels() throws {
-        let manifest = try CorpusManifest.load()
-        let entry = try XCTUnwrap(manifest.files.first { $0.path == "jpeg/libjpeg-turbo/testorig.jpg" })
-        let output = path("testorig.pam")
-        XCTAssertEqual(ImagefeedCommand.run(["decode", Fixtures.url("corpus/" + entry.path).path, "-o", output, "--chunk", "97"]), 0)
+    /// Runs `decode` to a PAM file and returns its header and samples.
+    private func decodeToPAM(_ corpusPath: String, _ extra: [String]) throws -> (header: String, samples: [UInt8]) {
+        let output = path("out.pam")
+        XCTAssertEqual(ImagefeedCommand.run(["decode", Fixtures.url("corpus/" + corpusPath).path, "-o", output] + extra), 0)
         let pam = [UInt8](try Data(contentsOf: URL(fileURLWithPath: output)))
         let marker = Array("ENDHDR\n".utf8)
         let end = try XCTUnwrap((0...(pam.count - marker.count)).first { Array(pam[$0..<($0 + marker.count)]) == marker })
-        let header = String(decoding: pam[0..<end], as: UTF8.self)
+        return (String(decoding: pam[0..<end], as: UTF8.self), Array(pam[(end + marker.count)...]))
+    }
+
+    func testJPEGDecodesToThePAMOfTheReferencePixels() throws {
+        let manifest = try CorpusManifest.load()
+        let entry = try XCTUnwrap(manifest.files.first { $0.path == "jpeg/libjpeg-turbo/testorig.jpg" })
+        let (header, samples) = try decodeToPAM(entry.path, ["--chunk", "97"])
         XCTAssertTrue(header.contains("TUPLTYPE RGB\n") && header.contains("WIDTH 227\n") && header.contains("HEIGHT 149\n"), header)
-        XCTAssertEqual(Digest.sha256(Array(pam[(end + marker.count)...])), entry.reference?.sha256)
+        XCTAssertEqual(Digest.sha256(samples), entry.reference?.sha256)
+    }
+
+    func testScaleOptionDecodesInTheDCTDomainLikeTheLibrary() throws {
+        let path = "jpeg/libjpeg-turbo/testorig.jpg"
+        let expected = try JPEGDecoder(options: DecodingOptions(scale: .quarter)).decode(try Fixtures.bytes("corpus/" + path))
+        let (header, samples) = try decodeToPAM(path, ["--scale", "4"])
+        XCTAssertTrue(header.contains("WIDTH \(expected.width)\n") && header.contains("HEIGHT \(expected.height)\n"), header)
+        XCTAssertEqual(expected.width, 57)   // ceil(227 / 4)
+        XCTAssertEqual(samples, expected.pixels)
+    }
+
+    func testCMYKFormatWritesRawCMYKWithItsTupleType() throws {
+        let manifest = try CorpusManifest.load()
+        let entry = try XCTUnwrap(manifest.files.first { $0.path == "jpeg/generated/synth_cmyk_adobe.jpg" })
+        let (header, samples) = try decodeToPAM(entry.path, ["--format", "cmyk8"])
+        XCTAssertTrue(header.contains("DEPTH 4\n") && header.contains("TUPLTYPE CMYK\n"), header)
+        XCTAssertEqual(Digest.sha256(samples), entry.reference_cmyk?.sha256)
     }
 
     func testBadArgumentsExitWith2() {
@@ -100,6 +123,7 @@ final class DecodeCommandTests: ImagefeedTestCase {
         XCTAssertEqual(ImagefeedCommand.run(["decode", "in.png", "-o", "out.bmp"]), 2)
         XCTAssertEqual(ImagefeedCommand.run(["decode", "in.png", "-o", "out.png", "--chunk", "0"]), 2)
         XCTAssertEqual(ImagefeedCommand.run(["decode", "in.png", "-o", "out.png", "--format", "rgb16"]), 2)
+        XCTAssertEqual(ImagefeedCommand.run(["decode", "in.png", "-o", "out.png", "--scale", "3"]), 2)
         XCTAssertEqual(ImagefeedCommand.run(["frobnicate"]), 2)
     }
 

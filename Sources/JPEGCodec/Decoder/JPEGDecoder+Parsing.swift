@@ -98,7 +98,7 @@ extension JPEGDecoder {
         case 0xE0:
             if APPSegmentInfo.isJFIF(reader.bytes) { sawJFIF = true }
         case 0xE1:
-            if !sawExif, let found = ExifOrientationParser.orientation(in: reader.bytes) {
+            if !sawExif, let found = APPSegmentInfo.exifOrientation(reader.bytes) {
                 sawExif = true
                 orientation = found
                 header?.orientation = found

@@ -83,7 +83,7 @@ struct MetadataReader {
         case .eXIf:
             try keep(data.count, type, at: offset)
             metadata.exif = Array(data)
-            metadata.orientation = ExifOrientationReader.orientation(in: data) ?? .up
+            metadata.orientation = Orientation(exifTIFF: data) ?? .up
         default:
             return .ignore("\(type) is not a metadata chunk")
         }
