@@ -15,7 +15,7 @@ final class MetadataParsingTests: XCTestCase {
     }
 
     private func orientation(_ payload: [UInt8]) -> Orientation? {
-        payload.withUnsafeBytes { ExifOrientationParser.orientation(in: $0) }
+        payload.withUnsafeBytes { APPSegmentInfo.exifOrientation($0) }
     }
 
     func testOrientationIsFoundAfterOtherTagsInBothByteOrders() {
