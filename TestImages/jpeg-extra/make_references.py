@@ -21,10 +21,10 @@ def djpeg(data, *args):
     # Binary PNM: magic, width, height, maxval, each followed by one whitespace byte.
     fields, index = [], 0
     while len(fields) < 4:
-        while out[index:index + 1].isspace():
+        while index < len(out) and out[index:index + 1].isspace():
             index += 1
         start = index
-        while not out[index:index + 1].isspace():
+        while index < len(out) and not out[index:index + 1].isspace():
             index += 1
         fields.append(out[start:index].decode())
     pixels = out[index + 1:]

@@ -87,6 +87,17 @@ final class JPEGDamagedDataTests: XCTestCase {
         }
     }
 
+    func testHeightDefinedLaterByDNLIsUnsupported() throws {
+        var bytes = try JPEGCorpus.bytes("jpeg/generated/odd_2x2_444.jpg")
+        guard let sof = sofRange(bytes) else { return XCTFail("no SOF") }
+        bytes[sof.lowerBound + 5] = 0   // Y, the number of lines
+        bytes[sof.lowerBound + 6] = 0
+        XCTAssertThrowsError(try JPEGDecoder().decode(bytes)) { error in
+            XCTAssertEqual((error as? ImageDecodingError)?.kind, .unsupported)
+            XCTAssertTrue((error as? ImageDecodingError)?.message.contains("DNL") == true)
+        }
+    }
+
     func testNonJPEGInputIsAnInvalidSignature() {
         XCTAssertThrowsError(try JPEGDecoder().decode(Array("\u{89}PNG\r\n".utf8))) { error in
             XCTAssertEqual((error as? ImageDecodingError)?.kind, .invalidSignature)

@@ -131,7 +131,9 @@ struct BitReader {
             }
             length += 1
         }
-        return (-1, 16)
+        // No code: libjpeg reads one more bit (to its sentinel length 17) and fakes symbol 0;
+        // consuming the same 17 bits keeps corrupt data decoding to libjpeg's picture.
+        return (-1, 17)
     }
 
     /// Reads `size` (1...15) extra bits and sign-extends them (T.81 F.2.2.1, EXTEND).

@@ -36,9 +36,10 @@ enum SequentialBlockDecoder {
         let (value, overflow) = predictor.addingReportingOverflow(difference)
         if overflow { return .predictorOverflow }
         predictor = value
-        // libjpeg keeps the prediction in an int and stores it truncated to 16 bits (a JCOEF); the
-        // product of two 16-bit values always fits in 32 bits.
-        block[0] = Int32(Int16(truncatingIfNeeded: value)) &* quantization[0]
+        // libjpeg keeps the prediction in an int and stores it truncated to 16 bits (a JCOEF).
+        // Products are kept to 16 bits too, as libjpeg-turbo's SIMD dequantization (a 16-bit
+        // multiply) keeps them; a valid file's dequantized coefficients always fit.
+        block[0] = Int32(Int16(truncatingIfNeeded: Int32(Int16(truncatingIfNeeded: value)) &* quantization[0]))
         // F.2.2.2: AC run/size symbols until EOB or the end of the block.
         var k = 1
         var lastIndex = 0
@@ -52,7 +53,7 @@ enum SequentialBlockDecoder {
                 // k < 64 and the run ≤ 15 (ZigZag.order has 80 entries), so no overflow is possible.
                 k &+= Int((entry >> 8) & 15)
                 let natural = Int(zigzag[k])
-                block[natural] = (entry >> 16) &* quantization[natural]
+                block[natural] = Int32(Int16(truncatingIfNeeded: (entry >> 16) &* quantization[natural]))
                 lastIndex = k
                 k &+= 1
                 continue
@@ -74,7 +75,7 @@ enum SequentialBlockDecoder {
                 if reader.bitCount < acSize { reader.refill() }
                 let value = BitReader.extend(Int32(truncatingIfNeeded: reader.peek(acSize)), size: acSize)
                 reader.consume(acSize)
-                block[natural] = value &* quantization[natural]
+                block[natural] = Int32(Int16(truncatingIfNeeded: value &* quantization[natural]))
                 lastIndex = k
                 k += 1
             } else {

@@ -35,10 +35,29 @@ enum InverseDCT {
     @inline(__always)
     static func transform8x8(_ coefficients: UnsafePointer<Int32>, workspace: UnsafeMutablePointer<Int32>,
                              output: UnsafeMutablePointer<UInt8>, stride: Int) {
+        transform8x8Vector(coefficients, output: output, stride: stride, topLeftOnly: false)
+    }
+
+    /// ``transform8x8(_:workspace:output:stride:)`` for a ``BlockShape/topLeft4x4`` block: rows and
+    /// columns 4...7 of the input are zero, so the right half of the first pass is zero and the
+    /// zero terms fold away; the result is identical.
+    @inline(__always)
+    static func transform8x8TopLeft(_ coefficients: UnsafePointer<Int32>, workspace: UnsafeMutablePointer<Int32>,
+                                    output: UnsafeMutablePointer<UInt8>, stride: Int) {
+        transform8x8Vector(coefficients, output: output, stride: stride, topLeftOnly: true)
+    }
+
+    /// The vector transform; `topLeftOnly` is a constant at each call, so its branches fold.
+    @inline(__always)
+    private static func transform8x8Vector(_ coefficients: UnsafePointer<Int32>, output: UnsafeMutablePointer<UInt8>,
+                                           stride: Int, topLeftOnly: Bool) {
         let input = UnsafeRawPointer(coefficients)
+        let zero = Lanes()
         // Pass 1: lane i of row vector r is column i (left half) or 4 + i (right half).
         @inline(__always) func pass1(_ half: Int) -> (Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes) {
-            @inline(__always) func row(_ r: Int) -> Lanes { input.loadUnaligned(fromByteOffset: (r * 8 + half * 4) * 4, as: Lanes.self) }
+            @inline(__always) func row(_ r: Int) -> Lanes {
+                topLeftOnly && r >= 4 ? zero : input.loadUnaligned(fromByteOffset: (r * 8 + half * 4) * 4, as: Lanes.self)
+            }
             let r = butterfly(row(0), row(1), row(2), row(3), row(4), row(5), row(6), row(7))
             let shift = constantBits - pass1Bits
             let rounding = Int32(1) << (shift - 1)
@@ -46,7 +65,8 @@ enum InverseDCT {
                     (r.3 &+ rounding) &>> shift, (r.4 &+ rounding) &>> shift, (r.5 &+ rounding) &>> shift,
                     (r.6 &+ rounding) &>> shift, (r.7 &+ rounding) &>> shift)
         }
-        let left = pass1(0), right = pass1(1)
+        let left = pass1(0)
+        let right = topLeftOnly ? (zero, zero, zero, zero, zero, zero, zero, zero) : pass1(1)
         // Pass 2: lane k of column vector i is row k (top half) or 4 + k (bottom half).
         // Descale by 18 bits and add the 128 centre in one step: (v + 2^17 + 128 · 2^18) >> 18.
         let shift = constantBits + pass1Bits + 3
@@ -56,7 +76,7 @@ enum InverseDCT {
             return shifted.replacing(with: 0, where: shifted .< 0).replacing(with: 255, where: shifted .> 255)
         }
         @inline(__always) func pass2(_ a: (Lanes, Lanes, Lanes, Lanes), _ b: (Lanes, Lanes, Lanes, Lanes), rows: Int) {
-            let c = transpose(a), d = transpose(b)
+            let c = transpose(a), d = topLeftOnly ? (zero, zero, zero, zero) : transpose(b)
             let r = butterfly(c.0, c.1, c.2, c.3, d.0, d.1, d.2, d.3)
             // Lane k of `low` holds that row's samples 0...3 as bytes, `high` samples 4...7.
             let low = sample(r.0) | sample(r.1) &<< 8 | sample(r.2) &<< 16 | sample(r.3) &<< 24
@@ -101,30 +121,6 @@ enum InverseDCT {
         }
     }
 
-    /// ``transform8x8Scalar(_:workspace:output:stride:)`` for a block whose rows and columns 4...7
-    /// are zero (``BlockShape/topLeft4x4``): the same arithmetic with the zero terms left out.
-    @inline(__always)
-    static func transform8x8TopLeft(_ coefficients: UnsafePointer<Int32>, workspace: UnsafeMutablePointer<Int32>,
-                                    output: UnsafeMutablePointer<UInt8>, stride: Int) {
-        for column in 0..<4 {
-            let c = coefficients + column, w = workspace + column
-            if c[8] == 0 && c[16] == 0 && c[24] == 0 {
-                let dc = c[0] &<< pass1Bits
-                for row in 0..<8 { w[row * 8] = dc }
-                continue
-            }
-            storeColumn(butterfly4(c[0], c[8], c[16], c[24]), into: w)
-        }
-        for row in 0..<8 {
-            let w = workspace + row * 8, out = output + row * stride
-            if w[1] == 0 && w[2] == 0 && w[3] == 0 {
-                fillSamples(out, with: clampSample(descale(w[0], pass1Bits + 3)), count: 8)
-                continue
-            }
-            storeRow(butterfly4(w[0], w[1], w[2], w[3]), into: out)
-        }
-    }
-
     /// First-pass results of one column into the workspace, descaled to keep `pass1Bits` extra bits.
     @inline(__always)
     static func storeColumn(_ r: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32), into w: UnsafeMutablePointer<Int32>) {
@@ -145,34 +141,20 @@ enum InverseDCT {
         out[6] = clampSample(descale(r.6, shift)); out[7] = clampSample(descale(r.7, shift))
     }
 
-    /// The 8-point butterfly with inputs 4...7 zero.
+    /// `v` reduced to its low 16 bits, sign-extended. Every value multiplied in the butterfly fits
+    /// in 16 bits for a valid file (libjpeg-turbo's SIMD IDCT holds them in 16-bit lanes too), and
+    /// saying so lets the compiler multiply with one 16 × 16 → 32-bit instruction instead of
+    /// emulating a 32-bit multiply.
     @inline(__always)
-    static func butterfly4(_ x0: Int32, _ x1: Int32, _ x2: Int32, _ x3: Int32)
-        -> (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) {
-        let z1 = x2 &* fix0_541196100
-        let tmp3 = z1 &+ x2 &* fix0_765366865
-        let tmp0 = x0 &<< constantBits
-        let tmp10 = tmp0 &+ tmp3, tmp13 = tmp0 &- tmp3
-        let tmp11 = tmp0 &+ z1, tmp12 = tmp0 &- z1
-        let z5 = (x3 &+ x1) &* fix1_175875602
-        let m1 = x1 &* -fix0_899976223
-        let m2 = x3 &* -fix2_562915447
-        let m3 = x3 &* -fix1_961570560 &+ z5
-        let m4 = x1 &* -fix0_390180644 &+ z5
-        let t0 = m1 &+ m3
-        let t1 = m2 &+ m4
-        let t2 = x3 &* fix3_072711026 &+ m2 &+ m3
-        let t3 = x1 &* fix1_501321110 &+ m1 &+ m4
-        return (tmp10 &+ t3, tmp11 &+ t2, tmp12 &+ t1, tmp13 &+ t0,
-                tmp13 &- t0, tmp12 &- t1, tmp11 &- t2, tmp10 &- t3)
-    }
+    static func narrow(_ v: Lanes) -> Lanes { (v &<< 16) &>> 16 }
 
     /// One 8-point 1-D IDCT (LL&M, jidctint.c figure 8) on four lanes, outputs scaled by 2^constantBits.
     @inline(__always)
     static func butterfly(_ x0: Lanes, _ x1: Lanes, _ x2: Lanes, _ x3: Lanes, _ x4: Lanes, _ x5: Lanes, _ x6: Lanes, _ x7: Lanes)
         -> (Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes) {
+        let x1 = narrow(x1), x2 = narrow(x2), x3 = narrow(x3), x5 = narrow(x5), x6 = narrow(x6), x7 = narrow(x7)
         // Even part: the rotator is sqrt(2)·c(-6).
-        let z1 = (x2 &+ x6) &* fix0_541196100
+        let z1 = narrow(x2 &+ x6) &* fix0_541196100
         let tmp2 = z1 &+ x6 &* -fix1_847759065
         let tmp3 = z1 &+ x2 &* fix0_765366865
         let tmp0 = (x0 &+ x4) &<< constantBits
@@ -180,8 +162,8 @@ enum InverseDCT {
         let tmp10 = tmp0 &+ tmp3, tmp13 = tmp0 &- tmp3
         let tmp11 = tmp1 &+ tmp2, tmp12 = tmp1 &- tmp2
         // Odd part: inputs y7, y5, y3, y1.
-        let o1 = x7 &+ x1, o2 = x5 &+ x3, o3 = x7 &+ x3, o4 = x5 &+ x1
-        let z5 = (o3 &+ o4) &* fix1_175875602
+        let o1 = narrow(x7 &+ x1), o2 = narrow(x5 &+ x3), o3 = narrow(x7 &+ x3), o4 = narrow(x5 &+ x1)
+        let z5 = narrow(o3 &+ o4) &* fix1_175875602
         let m1 = o1 &* -fix0_899976223
         let m2 = o2 &* -fix2_562915447
         let m3 = o3 &* -fix1_961570560 &+ z5
