@@ -20,6 +20,11 @@ final class BlockRowRenderer {
     private let upsampledRows: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
     private let rowPointers: UnsafeMutablePointer<UnsafePointer<UInt8>>
     private let workspace: UnsafeMutablePointer<Int32>
+    /// Progressive storage holds raw coefficients: per component 64 quantizers (natural order) to
+    /// multiply by before the IDCT, or nil when blocks are already dequantized.
+    private let rawQuantization: UnsafePointer<Int32>?
+    /// One dequantized block (64 values) when `rawQuantization` is set.
+    private let dequantized: UnsafeMutablePointer<Int32>
     /// Per component, sample rows [0, rowsAvailable) have been pushed (the ring keeps the last ones).
     private var rowsAvailable: [Int]
 
@@ -28,9 +33,13 @@ final class BlockRowRenderer {
     /// The next output row to emit.
     private(set) var nextOutputRow = 0
 
-    /// Sets up rings for `layout`.
-    init(layout: FrameLayout, conversion: ColorConversion) {
+    /// Sets up rings for `layout`. With `rawQuantization` (per component 64 quantizers, natural
+    /// order) blocks hold raw coefficients and are dequantized as they are drawn.
+    init(layout: FrameLayout, conversion: ColorConversion, rawQuantization: UnsafePointer<Int32>? = nil) {
         self.layout = layout
+        self.rawQuantization = rawQuantization
+        dequantized = .allocate(capacity: 64)
+        dequantized.initialize(repeating: 0, count: 64)
         self.conversion = conversion
         outputStride = layout.outputWidth * conversion.bytesPerPixel
         componentCount = layout.components.count
@@ -67,6 +76,7 @@ final class BlockRowRenderer {
         upsampledRows.deallocate()
         rowPointers.deallocate()
         workspace.deallocate()
+        dequantized.deallocate()
     }
 
     /// Starts a pass that pushes iMCU rows from `firstIMCURow − 1` (as context) onwards and emits
@@ -93,9 +103,13 @@ final class BlockRowRenderer {
                 let destination = rings[c] + (sampleRow % ringRowCounts[c]) * stride
                 for column in 0..<component.widthInBlocks {
                     let mutableBlock = window.block(row: blockRow, column: column)
-                    let block = UnsafePointer(mutableBlock)
+                    var block = UnsafePointer(mutableBlock)
                     let out = destination + column * size
-                    let shape = window.shape(row: blockRow, column: column).pointee
+                    var shape = window.shape(row: blockRow, column: column).pointee
+                    if let rawQuantization {
+                        shape = Self.dequantize(block, by: rawQuantization + c * 64, into: dequantized)
+                        block = UnsafePointer(dequantized)
+                    }
                     defer { if clearingBlocks { Self.clear(mutableBlock, shape: shape) } }
                     if shape == BlockShape.dcOnly {
                         // Every IDCT size gives a flat block of DC / 8 (the zero-input paths are exact).
@@ -115,6 +129,21 @@ final class BlockRowRenderer {
             }
             rowsAvailable[c] = (row + 1) * component.rowsPerIMCU
         }
+    }
+
+    /// Multiplies raw coefficients by their quantizers (libjpeg's DEQUANTIZE: 16-bit coefficient
+    /// times 16-bit quantizer, which fits in 32 bits) and returns the ``BlockShape`` of the result.
+    @inline(__always)
+    private static func dequantize(_ block: UnsafePointer<Int32>, by quantization: UnsafePointer<Int32>,
+                                   into output: UnsafeMutablePointer<Int32>) -> UInt8 {
+        var outside4x4: Int32 = 0, insideAC: Int32 = 0
+        for index in 0..<64 {
+            let value = block[index] &* quantization[index]
+            output[index] = value
+            // Natural order: row index >> 3, column index & 7.
+            if index >= 32 || index & 7 >= 4 { outside4x4 |= value } else if index != 0 { insideAC |= value }
+        }
+        return outside4x4 != 0 ? BlockShape.full : (insideAC != 0 ? BlockShape.topLeft4x4 : BlockShape.dcOnly)
     }
 
     /// Zeroes the part of `block` that `shape` says may be non-zero.
