@@ -46,18 +46,24 @@ enum ScanCoding: Equatable {
         }
     }
 
-    /// Bytes one block can take at most, so an MCU is only decoded when they are buffered
-    /// (every figure is doubled for 0xFF00 stuffing).
-    /// - Sequential and AC first: a 16-bit code and up to 15 extra bits for each of up to 64
-    ///   symbols = 64 × 31 bits = 248 bytes → 496.
-    /// - AC refinement: per zig-zag position at most one 16-bit code, a sign bit and a correction
-    ///   bit, plus 14 EOB-run bits: 63 × 18 + 30 bits < 150 bytes → 300; 496 is used for margin.
-    /// - DC first: a 16-bit code and 15 bits → 4 bytes → 8. DC refinement: 1 bit → 2.
+    /// Bytes one block can take at most, so an MCU is only decoded when they are buffered; every
+    /// figure is doubled for 0xFF00 stuffing. A band of n coefficients (n = 64 sequential) takes:
+    /// - sequential and AC first: at most n symbols of a 16-bit code and ≤ 15 extra bits (EOBr:
+    ///   code + ≤ 14 bits), so 31·n bits; sequential: 64 × 31 bits = 248 bytes → 496.
+    /// - AC refinement: at most n symbols of a code and a sign bit, one correction bit per
+    ///   position and one EOB run (16 + 14 bits): 18·n + 30 bits.
+    /// - DC first: a 16-bit code and ≤ 15 bits → 4 bytes → 8. DC refinement: 1 bit → 2.
+    /// Keeping the bound tight matters for previews: a small band's scan decodes as it arrives.
     var worstCaseBlockBytes: Int {
         switch self {
-        case .sequential, .acFirst, .acRefinement: return 496
+        case .sequential: return 496
+        case .acFirst(let start, let end, _): return Self.stuffedBytes(bits: 31 * (end - start + 1) + 30)
+        case .acRefinement(let start, let end, _): return Self.stuffedBytes(bits: 18 * (end - start + 1) + 30)
         case .dcFirst: return 8
         case .dcRefinement: return 2
         }
     }
+
+    /// Whole bytes holding `bits`, doubled for stuffing.
+    private static func stuffedBytes(bits: Int) -> Int { (bits + 7) / 8 * 2 }
 }
