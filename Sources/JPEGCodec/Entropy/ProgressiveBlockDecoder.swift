@@ -1,6 +1,9 @@
 /// Decodes one block's share of a progressive Huffman scan (T.81 G.1.2) into raw (not
 /// dequantized) coefficients in natural order.
 ///
+/// Each decoder works on a local copy of the bit reader (written back on return) so the reader
+/// lives in registers rather than memory through the loop.
+///
 /// Coefficients are kept as 16-bit values, as libjpeg's JCOEF: every store truncates to 16 bits,
 /// so corrupt data behaves the same way there and here. The renderer dequantizes when it draws.
 enum ProgressiveBlockDecoder {
@@ -23,7 +26,10 @@ enum ProgressiveBlockDecoder {
 
     /// G.1.2.1 DC first scan: the DC difference, added to the predictor and stored `<< shift`.
     static func decodeDCFirst(into block: UnsafeMutablePointer<Int32>, shift: Int, dc: HuffmanLookup,
-                              predictor: inout Int32, reader: inout BitReader) -> Outcome {
+                              predictor: inout Int32, reader sharedReader: inout BitReader) -> Outcome {
+        // A local copy stays in registers; the caller's reader is written back once.
+        var reader = sharedReader
+        defer { sharedReader = reader }
         var outcome = Outcome.decoded
         var size = reader.decodeSymbol(dc)
         if size < 0 { outcome = .badCode; size = 0 }
@@ -38,15 +44,21 @@ enum ProgressiveBlockDecoder {
     }
 
     /// G.1.2.1 DC refinement: one bit, OR-ed in at `shift`.
-    static func decodeDCRefinement(into block: UnsafeMutablePointer<Int32>, shift: Int, reader: inout BitReader) {
+    static func decodeDCRefinement(into block: UnsafeMutablePointer<Int32>, shift: Int, reader sharedReader: inout BitReader) {
+        // A local copy stays in registers; the caller's reader is written back once.
+        var reader = sharedReader
+        defer { sharedReader = reader }
         if bits(1, &reader) != 0 { store(block[0] | Int32(1) << Int32(shift), at: block) }
     }
 
     /// G.1.2.2 AC first scan of band `start...end`; `eobRun` is the scan's count of blocks still
     /// to skip (an EOBn symbol covers this block and the next ones).
     static func decodeACFirst(into block: UnsafeMutablePointer<Int32>, start: Int, end: Int, shift: Int,
-                              ac: HuffmanLookup, eobRun: inout Int, reader: inout BitReader,
+                              ac: HuffmanLookup, eobRun: inout Int, reader sharedReader: inout BitReader,
                               zigzag: UnsafePointer<UInt8>) -> Outcome {
+        // A local copy stays in registers; the caller's reader is written back once.
+        var reader = sharedReader
+        defer { sharedReader = reader }
         if eobRun > 0 {
             eobRun -= 1
             return .decoded
@@ -54,6 +66,21 @@ enum ProgressiveBlockDecoder {
         var outcome = Outcome.decoded
         var k = start
         while k <= end {
+            // Fast path, as in the sequential decoder: a short code and its extra bits in one read.
+            if reader.bitCount < 16 { reader.refill() }
+            let entry = ac.fastAC[reader.peek(HuffmanTable.lookaheadBits)]
+            if entry & (1 << 12) != 0 {
+                reader.consume(Int(entry & 0xFF))
+                k &+= Int((entry >> 8) & 15)     // k ≤ 63, run ≤ 15: inside ZigZag.order's 80 entries
+                store(Int32(bitPattern: UInt32(bitPattern: entry >> 16) &<< UInt32(shift)), at: block + Int(zigzag[k]))
+                k &+= 1
+                continue
+            }
+            if entry & (1 << 13) != 0 {
+                // EOB0: this block ends here.
+                reader.consume(Int(entry & 0xFF))
+                break
+            }
             var symbol = reader.decodeSymbol(ac)
             if symbol < 0 { outcome = .badCode; symbol = 0 }
             let run = symbol >> 4, size = symbol & 15
@@ -78,8 +105,11 @@ enum ProgressiveBlockDecoder {
     /// G.1.2.3 AC refinement of band `start...end` at bit `shift`: new coefficients of magnitude
     /// 1 << shift, and one correction bit for every coefficient that is already non-zero.
     static func decodeACRefinement(into block: UnsafeMutablePointer<Int32>, start: Int, end: Int, shift: Int,
-                                   ac: HuffmanLookup, eobRun: inout Int, reader: inout BitReader,
+                                   ac: HuffmanLookup, eobRun: inout Int, reader sharedReader: inout BitReader,
                                    zigzag: UnsafePointer<UInt8>) -> Outcome {
+        // A local copy stays in registers; the caller's reader is written back once.
+        var reader = sharedReader
+        defer { sharedReader = reader }
         let plusOne = Int32(1) << Int32(shift), minusOne = Int32(-1) << Int32(shift)
         var outcome = Outcome.decoded
         var k = start
