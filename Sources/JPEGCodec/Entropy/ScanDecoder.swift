@@ -140,6 +140,14 @@ final class ScanDecoder {
                 && !markerAhead(reader, streamOffset: streamOffset) {
                 return .needMoreInput
             }
+            if insufficientData && coding.isProgressive {
+                // Nothing changes until the next restart (or the scan's end): jump there, so a flood
+                // of empty scans over a large image costs nothing per block.
+                let skipped = restartInterval > 0 ? min(restartsToGo, mcuCount - nextMCU) : mcuCount - nextMCU
+                nextMCU += skipped
+                restartsToGo -= skipped
+                continue
+            }
             let row = nextMCU / mcusPerRow
             let column = nextMCU - row * mcusPerRow
             if insufficientData {
