@@ -61,6 +61,9 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     var renderer: BlockRowRenderer?
     var scanDecoder: ScanDecoder?
     var currentScan: ScanHeader?
+    /// Progressive: per component 64 entries (natural order), the Al of the last scan that coded
+    /// each coefficient, -1 before any (libjpeg's coef_bits); drives preview smoothing.
+    var coefficientBits: [Int] = []
     /// Whole-image storage: iMCU rows changed since they were last rendered.
     var dirtyIMCURows: Range<Int>?
     /// The first warning that changed pixels; ``finish()`` throws it.

@@ -51,6 +51,7 @@ extension JPEGDecoder {
             componentHasQuantization[component.frameIndex] = true
         }
         let coding = ScanCoding.of(scan, progressive: progressive)
+        if progressive { updatePreviewSmoothing(scan, store: store, renderer: renderer) }
         var dcTables: [HuffmanTable] = [], acTables: [HuffmanTable] = []
         for component in scan.components {
             // A component coded again (not valid sequential JPEG, but possible) starts from zero blocks.
@@ -68,6 +69,28 @@ extension JPEGDecoder {
         currentScan = scan
         if !wholeImageStorage { renderer.beginPass(firstIMCURow: 0) }
         phase = .scan
+    }
+
+    /// Records which coefficients `scan` codes to what precision and, if that changes how
+    /// previews are smoothed (``BlockSmoothing``), marks every row for rendering again.
+    private func updatePreviewSmoothing(_ scan: ScanHeader, store: CoefficientStore, renderer: BlockRowRenderer) {
+        guard let layout else { return }
+        let components = layout.components.count
+        if coefficientBits.isEmpty { coefficientBits = Array(repeating: -1, count: components * 64) }
+        for component in scan.components {
+            for k in scan.spectralStart...scan.spectralEnd {
+                coefficientBits[component.frameIndex * 64 + Int(ZigZag.pointer[k])] = scan.approximationLow
+            }
+        }
+        let smoothing = (0..<components).map { c in
+            BlockSmoothing(coefficientBits: coefficientBits[(c * 64)..<(c * 64 + 64)], quantization: store.quantization(component: c))
+        }
+        guard smoothing != renderer.smoothing else { return }
+        renderer.smoothing = smoothing
+        if scansCompleted > 0 {
+            dirtyIMCURows = 0..<layout.mcuRows
+            changedSinceLastCall = true
+        }
     }
 
     /// The decoding table for a slot; undefined slots 0 and 1 get the T.81 K.3 tables (MJPEG).

@@ -23,6 +23,11 @@ final class BlockRowRenderer {
     /// Progressive storage holds raw coefficients: per component 64 quantizers (natural order) to
     /// multiply by before the IDCT, or nil when blocks are already dequantized.
     private let rawQuantization: UnsafePointer<Int32>?
+    /// Per component, the smoothing of missing AC coefficients for progressive previews (nil: none).
+    var smoothing: [BlockSmoothing?] = []
+    /// A raw block with predicted coefficients filled in, and the 3×3 DC neighbourhood.
+    private let smoothed: UnsafeMutablePointer<Int32>
+    private let neighbourDC: UnsafeMutablePointer<Int64>
     /// One dequantized block (64 values) when `rawQuantization` is set.
     private let dequantized: UnsafeMutablePointer<Int32>
     /// Per component, sample rows [0, rowsAvailable) have been pushed (the ring keeps the last ones).
@@ -40,6 +45,10 @@ final class BlockRowRenderer {
         self.rawQuantization = rawQuantization
         dequantized = .allocate(capacity: 64)
         dequantized.initialize(repeating: 0, count: 64)
+        smoothed = .allocate(capacity: 64)
+        smoothed.initialize(repeating: 0, count: 64)
+        neighbourDC = .allocate(capacity: 9)
+        neighbourDC.initialize(repeating: 0, count: 9)
         self.conversion = conversion
         outputStride = layout.outputWidth * conversion.bytesPerPixel
         componentCount = layout.components.count
@@ -77,6 +86,8 @@ final class BlockRowRenderer {
         rowPointers.deallocate()
         workspace.deallocate()
         dequantized.deallocate()
+        smoothed.deallocate()
+        neighbourDC.deallocate()
     }
 
     /// Starts a pass that pushes iMCU rows from `firstIMCURow − 1` (as context) onwards and emits
@@ -107,6 +118,12 @@ final class BlockRowRenderer {
                     let out = destination + column * size
                     var shape = window.shape(row: blockRow, column: column).pointee
                     if let rawQuantization {
+                        if c < smoothing.count, let smoothing = smoothing[c] {
+                            smoothed.update(from: block, count: 64)
+                            gatherNeighbourDC(window, row: blockRow, column: column, component: component)
+                            smoothing.apply(to: smoothed, dc: neighbourDC)
+                            block = UnsafePointer(smoothed)
+                        }
                         shape = Self.dequantize(block, by: rawQuantization + c * 64, into: dequantized)
                         block = UnsafePointer(dequantized)
                     }
@@ -128,6 +145,19 @@ final class BlockRowRenderer {
                 }
             }
             rowsAvailable[c] = (row + 1) * component.rowsPerIMCU
+        }
+    }
+
+    /// Reads the raw DC values of the 3×3 blocks around (`row`, `column`) into `neighbourDC`,
+    /// row by row, replicating the component's edge blocks (as libjpeg does).
+    private func gatherNeighbourDC(_ window: CoefficientWindow, row: Int, column: Int, component: ComponentLayout) {
+        let lastRow = component.heightInBlocks - 1, lastColumn = component.widthInBlocks - 1
+        for dy in 0..<3 {
+            let r = min(max(row + dy - 1, 0), lastRow)
+            for dx in 0..<3 {
+                let c = min(max(column + dx - 1, 0), lastColumn)
+                neighbourDC[dy * 3 + dx] = Int64(window.block(row: r, column: c)[0])
+            }
         }
     }
 
