@@ -7,8 +7,10 @@ Writes progressive_references.json with
   * scaled: `djpeg -scale 1/N` (defaults otherwise) for every non-optional progressive `expect: decode`
     corpus JPEG and for ../demo/harvesters_progressive.jpg, N = 1, 2, 4, 8: SHA-256 of the raw pixels.
     Paths are relative to TestImages/.
+Also writes djpeg_smoothed_synth_progressive_truncated_50pct.ppm: djpeg's whole PPM output (with its
+block smoothing of the missing coefficients) for corpus jpeg/malformed/synth_progressive_truncated_50pct.jpg.
 """
-import json, os
+import json, os, subprocess
 
 from make_references import djpeg
 
@@ -30,6 +32,10 @@ def main():
             assert result['djpeg_rc'] == 0, (path, result['djpeg_stderr'])
             scaled.append({'path': path, 'scale': n, 'width': result['width'], 'height': result['height'],
                            'sha256': result['sha256']})
+    truncated = os.path.join(TEST_IMAGES, 'corpus', 'jpeg', 'malformed', 'synth_progressive_truncated_50pct.jpg')
+    ppm = subprocess.run(['djpeg', truncated], capture_output=True).stdout
+    with open(os.path.join(HERE, 'djpeg_smoothed_synth_progressive_truncated_50pct.ppm'), 'wb') as out:
+        out.write(ppm)
     with open(os.path.join(HERE, 'progressive_references.json'), 'w') as out:
         json.dump({'scaled': scaled}, out, indent=1)
         out.write('\n')
