@@ -170,6 +170,12 @@ public final class JPEGDecoder: IncrementalImageDecoder {
 
     func fail(_ error: ImageDecodingError) {
         if changedSinceLastCall { previewGeneration += 1; changedSinceLastCall = false }
+        if frame?.isProgressive == true, let layout, renderer?.smoothing.contains(where: { $0 != nil }) == true {
+            // The last picture: every row smoothed for the coefficients as they finally are, as
+            // libjpeg draws an incomplete file (a scan cut short left some rows drawn before it).
+            dirtyIMCURows = 0..<layout.mcuRows
+            previewGeneration += 1
+        }
         failure = error
         phase = .failed
     }

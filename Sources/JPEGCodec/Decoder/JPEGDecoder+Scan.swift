@@ -71,8 +71,10 @@ extension JPEGDecoder {
         phase = .scan
     }
 
-    /// Records which coefficients `scan` codes to what precision and, if that changes how
-    /// previews are smoothed (``BlockSmoothing``), marks every row for rendering again.
+    /// Records which coefficients `scan` codes to what precision and sets how previews are
+    /// smoothed (``BlockSmoothing``) from then on. Rows are not re-rendered for it: the scan
+    /// re-renders each row as it reaches it, and rows it has not reached are better drawn as they
+    /// were (their coefficients have not arrived yet). A file that ends early is re-rendered whole.
     private func updatePreviewSmoothing(_ scan: ScanHeader, store: CoefficientStore, renderer: BlockRowRenderer) {
         guard let layout else { return }
         let components = layout.components.count
@@ -85,12 +87,7 @@ extension JPEGDecoder {
         let smoothing = (0..<components).map { c in
             BlockSmoothing(coefficientBits: coefficientBits[(c * 64)..<(c * 64 + 64)], quantization: store.quantization(component: c))
         }
-        guard smoothing != renderer.smoothing else { return }
         renderer.smoothing = smoothing
-        if scansCompleted > 0 {
-            dirtyIMCURows = 0..<layout.mcuRows
-            changedSinceLastCall = true
-        }
     }
 
     /// The decoding table for a slot; undefined slots 0 and 1 get the T.81 K.3 tables (MJPEG).

@@ -105,6 +105,7 @@ final class BlockRowRenderer {
         for c in 0..<componentCount {
             let component = layout.components[c]
             let window = windows[c]
+            let componentSmoothing = c < smoothing.count ? smoothing[c] : nil
             let size = component.blockSize
             let stride = ringStrides[c]
             for blockRowInIMCU in 0..<component.verticalSampling {
@@ -118,10 +119,10 @@ final class BlockRowRenderer {
                     let out = destination + column * size
                     var shape = window.shape(row: blockRow, column: column).pointee
                     if let rawQuantization {
-                        if c < smoothing.count, let smoothing = smoothing[c] {
+                        if let componentSmoothing {
                             smoothed.update(from: block, count: 64)
                             gatherNeighbourDC(window, row: blockRow, column: column, component: component)
-                            smoothing.apply(to: smoothed, dc: neighbourDC)
+                            componentSmoothing.apply(to: smoothed, dc: neighbourDC)
                             block = UnsafePointer(smoothed)
                         }
                         shape = Self.dequantize(block, by: rawQuantization + c * 64, into: dequantized)
