@@ -6,6 +6,9 @@ struct BenchmarkOptions {
     var repeatCount = 7
     /// Feed the decoder this many bytes at a time; nil feeds the whole file in one call.
     var chunkSize: Int?
+    /// Image decoders: after every chunk whose `previewGeneration` changed, take `currentImage()`,
+    /// as a progressive loader does; the time includes rendering those previews.
+    var takePreviews = false
     /// Each sample repeats the decode until it lasts at least this long (then divides), so
     /// tiny files are not measured at the clock's resolution. 0 times single decodes.
     var minimumSampleSeconds = 0.005
@@ -16,7 +19,7 @@ struct BenchmarkOptions {
     static let defaultPath = "TestImages/"
 
     static let usage = """
-        usage: benchmark [--json] [--repeat N] [--chunk BYTES] [--min-sample-ms MS] [PATH ...]
+        usage: benchmark [--json] [--repeat N] [--chunk BYTES] [--previews] [--min-sample-ms MS] [PATH ...]
 
         Decodes every .zlib, .gz, .deflate, .png, .jpg and .jpeg file under the given files
         and folders (default: \(defaultPath), relative to the current directory) and reports
@@ -26,6 +29,8 @@ struct BenchmarkOptions {
           --repeat N         timed runs per file (default 7)
           --chunk BYTES      feed the decoder BYTES bytes at a time through the incremental API
                              (default: the whole file in one call)
+          --previews         after every chunk that changed the picture, take the preview image
+                             (currentImage()) as a progressive loader would; timed with the decode
           --min-sample-ms MS repeat the decode inside one timed run until the run lasts at
                              least MS milliseconds, and report the time per decode (default 5;
                              0 times every decode on its own)
@@ -63,6 +68,7 @@ struct BenchmarkOptions {
                 switch argument {
                 case "--": onlyPathsFollow = true
                 case "--json": options.json = true
+                case "--previews": options.takePreviews = true
                 case "--repeat": options.repeatCount = try positiveInteger(value(for: argument), for: argument)
                 case "--chunk": options.chunkSize = try positiveInteger(value(for: argument), for: argument)
                 case "--min-sample-ms":

@@ -4,6 +4,8 @@ import Foundation
 struct FileBenchmark {
     let timer: SampleTimer
     let chunkSize: Int?
+    /// Take a preview after every chunk that changed the picture (image decoders only).
+    var takePreviews = false
 
     func run(_ input: BenchmarkInput) -> BenchmarkResult {
         guard let data = FileManager.default.contents(atPath: input.path) else {
@@ -18,7 +20,7 @@ struct FileBenchmark {
             return result(.failed(error: "unknown file extension (expected .zlib, .gz, .deflate, .png, .jpg, .jpeg)"))
         }
         let runner: any DecodeRunner
-        switch RunnerCatalog.runner(for: kind) {
+        switch RunnerCatalog.runner(for: kind, takingPreviews: takePreviews) {
         case .success(let found): runner = found
         case .failure(let unsupported): return result(.skipped(reason: unsupported.reason))
         }

@@ -7,17 +7,28 @@ final class ImageDecoderRunner: DecodeRunner {
     private let makeDecoder: () -> any IncrementalImageDecoder
     /// The last decoded image, kept for the checksum.
     private var lastImage: Image?
+    /// Take `currentImage()` after every chunk whose `previewGeneration` changed.
+    private let takingPreviews: Bool
+    /// Previews taken in the last decode.
+    private(set) var previewsTaken = 0
 
     /// `makeDecoder` returns a new decoder with the options to benchmark.
-    init(makeDecoder: @escaping () -> any IncrementalImageDecoder) {
+    init(takingPreviews: Bool = false, makeDecoder: @escaping () -> any IncrementalImageDecoder) {
+        self.takingPreviews = takingPreviews
         self.makeDecoder = makeDecoder
     }
 
     func decode(_ input: UnsafeRawBufferPointer, chunkSize: Int?) throws -> DecodeOutcome {
         lastImage = nil
         let decoder = makeDecoder()
+        previewsTaken = 0
+        var generation = -1
         try input.forEachChunk(of: chunkSize) { chunk in
-            try decoder.feed(chunk)
+            let status = try decoder.feed(chunk)
+            if takingPreviews, let now = status.progress?.previewGeneration, now != generation {
+                generation = now
+                if decoder.currentImage() != nil { previewsTaken += 1 }
+            }
         }
         let image = try decoder.finish()
         lastImage = image

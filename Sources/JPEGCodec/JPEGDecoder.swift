@@ -1,13 +1,17 @@
 import ImageCore
 
-/// An incremental decoder for sequential (baseline and extended, 8-bit, Huffman) JPEG whose
-/// pixels are identical to libjpeg-turbo's `djpeg` defaults: accurate integer IDCT, triangle
-/// ("fancy") upsampling for 2:1 ratios, its YCbCr → RGB arithmetic, and CMYK → RGB as djpeg
-/// writes it. ``DecodingOptions/scale`` 1/2, 1/4 and 1/8 use reduced IDCTs, like `djpeg -scale`.
+/// An incremental decoder for sequential (baseline and extended) and progressive JPEG (8-bit,
+/// Huffman) whose pixels are identical to libjpeg-turbo's `djpeg` defaults: accurate integer IDCT,
+/// triangle ("fancy") upsampling for 2:1 ratios, its YCbCr → RGB arithmetic, and CMYK → RGB as
+/// djpeg writes it. ``DecodingOptions/scale`` 1/2, 1/4 and 1/8 use reduced IDCTs, like `djpeg -scale`.
 ///
-/// Feed bytes as they arrive; each MCU row is decoded and written to the picture as soon as its
-/// data is buffered, and ``currentImage()`` shows the rows so far (the rest blank). Work is
-/// O(total bytes) however the input is split (``inputBytesExamined`` counts it).
+/// Feed bytes as they arrive; each MCU row is decoded as soon as its data is buffered. Sequential
+/// files write each row to the picture at once, and ``currentImage()`` shows the rows so far (the
+/// rest blank). Progressive files keep every coefficient and ``currentImage()`` draws the whole
+/// picture from what has arrived, re-rendering only the rows changed since the last call, with
+/// missing low-frequency coefficients estimated from neighbouring blocks (T.81 K.8); the status
+/// counts completed scans. Work is O(total bytes) however the input is split
+/// (``inputBytesExamined`` counts it).
 ///
 /// Corrupt entropy-coded data is decoded the way libjpeg decodes it (missing data reads as
 /// zeros, lost restart intervals come out gray) and noted in ``warnings``; ``finish()`` then
@@ -61,6 +65,9 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     var renderer: BlockRowRenderer?
     var scanDecoder: ScanDecoder?
     var currentScan: ScanHeader?
+    /// Progressive: per component 64 entries (natural order), the Al of the last scan that coded
+    /// each coefficient, -1 before any (libjpeg's coef_bits); drives preview smoothing.
+    var coefficientBits: [Int] = []
     /// Whole-image storage: iMCU rows changed since they were last rendered.
     var dirtyIMCURows: Range<Int>?
     /// The first warning that changed pixels; ``finish()`` throws it.
@@ -167,6 +174,12 @@ public final class JPEGDecoder: IncrementalImageDecoder {
 
     func fail(_ error: ImageDecodingError) {
         if changedSinceLastCall { previewGeneration += 1; changedSinceLastCall = false }
+        if frame?.isProgressive == true, let layout, renderer?.smoothing.contains(where: { $0 != nil }) == true {
+            // The last picture: every row smoothed for the coefficients as they finally are, as
+            // libjpeg draws an incomplete file (a scan cut short left some rows drawn before it).
+            dirtyIMCURows = 0..<layout.mcuRows
+            previewGeneration += 1
+        }
         failure = error
         phase = .failed
     }

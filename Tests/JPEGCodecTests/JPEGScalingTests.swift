@@ -25,22 +25,7 @@ final class JPEGScalingTests: XCTestCase {
     func testEverySequentialFileMatchesDjpegAtHalfQuarterAndEighthScale() throws {
         let references = try ExtraJPEGReferences.load().scaled
         XCTAssertEqual(references.count, 81 * 3)
-        var failures: [String] = []
-        for reference in references {
-            guard let scale = ScaleFactor(rawValue: reference.scale) else { XCTFail("bad scale"); continue }
-            let bytes = try JPEGCorpus.bytes(reference.path)
-            do {
-                // Fed in 1000-byte pieces so the scaled path is also exercised incrementally.
-                let image = try JPEGCorpus.decode(Chunking.fixed(bytes, size: 1000), options: DecodingOptions(scale: scale))
-                if image.width != reference.width || image.height != reference.height {
-                    failures.append("\(reference.path) 1/\(reference.scale): size \(image.width)×\(image.height)")
-                } else if Digest.sha256(image.pixels) != reference.sha256 {
-                    failures.append("\(reference.path) 1/\(reference.scale): pixels differ")
-                }
-            } catch {
-                failures.append("\(reference.path) 1/\(reference.scale): \(error)")
-            }
-        }
+        let failures = try JPEGReferenceChecks.scaledMismatches(references, bytes: JPEGCorpus.bytes)
         XCTAssertEqual(failures, [])
     }
 

@@ -146,7 +146,7 @@ extension JPEGDecoder {
         var outputFormat = naturalFormat
         if let preferred = options.preferredFormat, preferred != .cmyk8 { outputFormat = preferred }
         header = ImageHeader(fileFormat: .jpeg, width: frameLayout.outputWidth, height: frameLayout.outputHeight,
-                             pixelFormat: outputFormat, bitDepth: parsed.precision, isProgressive: false,
+                             pixelFormat: outputFormat, bitDepth: parsed.precision, isProgressive: parsed.isProgressive,
                              orientation: orientation, iccProfile: iccProfile)
         changedSinceLastCall = true
     }

@@ -12,7 +12,10 @@ extension JPEGDecoder {
         guard scansStarted <= options.limits.maxScans else {
             throw ImageDecodingError(.limitExceeded, at: markerOffset, "more than \(options.limits.maxScans) scans")
         }
-        if !scan.hasSequentialParameters {
+        let progressive = frame.isProgressive
+        if progressive {
+            try ProgressiveScanRules.validate(scan, at: markerOffset)
+        } else if !scan.hasSequentialParameters {
             warn(ImageDecodingError(.invalidData, at: markerOffset,
                                     "sequential scan declares Ss=\(scan.spectralStart) Se=\(scan.spectralEnd) Ah=\(scan.approximationHigh) Al=\(scan.approximationLow); decoded as 0, 63, 0, 0"),
                  affectsPixels: false)
@@ -21,11 +24,15 @@ extension JPEGDecoder {
             let colorSpace = JPEGColorSpace.infer(componentIDs: frame.components.map(\.id), sawJFIF: sawJFIF,
                                                   adobeTransform: adobeTransform)
             let conversion = colorSpace.conversion(wantCMYK: naturalFormat == .cmyk8)
-            wholeImageStorage = scan.components.count < frame.components.count
+            // Progressive scans refine stored coefficients, so they always keep the whole image.
+            wholeImageStorage = progressive || scan.components.count < frame.components.count
             let (memoryLimit, overflow) = options.limits.maxPixels.multipliedReportingOverflow(by: 16)
             store = try CoefficientStore(layout: layout, extent: wholeImageStorage ? .wholeImage : .oneIMCURow,
                                          maxBytes: overflow ? Int.max : memoryLimit, at: markerOffset)
-            renderer = BlockRowRenderer(layout: layout, conversion: conversion)
+            guard let created = store else { throw ImageDecodingError(.internal, at: markerOffset, "no coefficient store") }
+            // Progressive blocks hold raw coefficients (refinement works on bits), dequantized when drawn.
+            renderer = BlockRowRenderer(layout: layout, conversion: conversion,
+                                        rawQuantization: progressive ? UnsafePointer(created.quantization) : nil)
         } else if !wholeImageStorage {
             throw ImageDecodingError(.invalidData, at: markerOffset,
                                      "second scan in an image whose first scan already held every component")
@@ -43,22 +50,44 @@ extension JPEGDecoder {
             store.setQuantization(component: component.frameIndex, table: table)
             componentHasQuantization[component.frameIndex] = true
         }
+        let coding = ScanCoding.of(scan, progressive: progressive)
+        if progressive { updatePreviewSmoothing(scan, store: store, renderer: renderer) }
         var dcTables: [HuffmanTable] = [], acTables: [HuffmanTable] = []
         for component in scan.components {
             // A component coded again (not valid sequential JPEG, but possible) starts from zero blocks.
-            if componentWasScanned[component.frameIndex] { store.clear(component: component.frameIndex) }
-            dcTables.append(try huffmanTable(dc: true, slot: component.dcTable, at: markerOffset))
-            acTables.append(try huffmanTable(dc: false, slot: component.acTable, at: markerOffset))
+            if !progressive && componentWasScanned[component.frameIndex] { store.clear(component: component.frameIndex) }
+            // A progressive scan needs only the tables its coding reads (slot 0's standard table stands in).
+            dcTables.append(try huffmanTable(dc: true, slot: coding.usesDCTable ? component.dcTable : 0, at: markerOffset))
+            acTables.append(try huffmanTable(dc: false, slot: coding.usesACTable ? component.acTable : 0, at: markerOffset))
             componentWasScanned[component.frameIndex] = true
         }
         store.moveTo(iMCURow: 0)
         let windows = scan.components.map { store.windows[$0.frameIndex] }
         scanDecoder = ScanDecoder(scan: scan, layout: layout, dcTables: dcTables, acTables: acTables,
                                             quantization: scan.components.map { store.quantization(component: $0.frameIndex) },
-                                            windows: windows, restartInterval: restartInterval)
+                                            windows: windows, restartInterval: restartInterval, coding: coding)
         currentScan = scan
         if !wholeImageStorage { renderer.beginPass(firstIMCURow: 0) }
         phase = .scan
+    }
+
+    /// Records which coefficients `scan` codes to what precision and sets how previews are
+    /// smoothed (``BlockSmoothing``) from then on. Rows are not re-rendered for it: the scan
+    /// re-renders each row as it reaches it, and rows it has not reached are better drawn as they
+    /// were (their coefficients have not arrived yet). A file that ends early is re-rendered whole.
+    private func updatePreviewSmoothing(_ scan: ScanHeader, store: CoefficientStore, renderer: BlockRowRenderer) {
+        guard let layout else { return }
+        let components = layout.components.count
+        if coefficientBits.isEmpty { coefficientBits = Array(repeating: -1, count: components * 64) }
+        for component in scan.components {
+            for k in scan.spectralStart...scan.spectralEnd {
+                coefficientBits[component.frameIndex * 64 + Int(ZigZag.pointer[k])] = scan.approximationLow
+            }
+        }
+        let smoothing = (0..<components).map { c in
+            BlockSmoothing(coefficientBits: coefficientBits[(c * 64)..<(c * 64 + 64)], quantization: store.quantization(component: c))
+        }
+        renderer.smoothing = smoothing
     }
 
     /// The decoding table for a slot; undefined slots 0 and 1 get the T.81 K.3 tables (MJPEG).

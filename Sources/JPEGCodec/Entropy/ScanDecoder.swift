@@ -4,8 +4,8 @@ import ImageCore
 ///
 /// It owns what every scan type shares: MCU iteration (interleaved, or one block per MCU for a
 /// single component, A.2), restart intervals and resynchronisation, and the rule for when an MCU
-/// may be decoded. How each block's bits become coefficients is the ``ScanCoding``: sequential
-/// here; progressive DC/AC first and refinement passes (G.1.2) are further cases of it.
+/// may be decoded. How each block's bits become coefficients is the ``ScanCoding``: sequential,
+/// or progressive DC/AC first and refinement passes (G.1.2) with their EOB runs.
 ///
 /// An MCU is decoded only when it cannot run out of buffered bytes: either ``worstCaseMCUBytes``
 /// are buffered, or the end of the entropy-coded segment (a marker) is already buffered, or the
@@ -53,6 +53,8 @@ final class ScanDecoder {
     private let restartInterval: Int
     private var restartsToGo: Int
     private var nextRestartNumber = 0
+    /// Progressive AC scans: blocks still covered by the last EOB run (G.1.2.2); reset at restarts.
+    private var eobRun = 0
     /// Set when the restart interval under way has run out of data (libjpeg's `insufficient_data`).
     private var insufficientData = false
     /// A restart is being processed and bits are already discarded.
@@ -69,8 +71,9 @@ final class ScanDecoder {
 
     /// Sets up a scan; `tables` are the DC and AC tables per scan component (in MCU order).
     init(scan: ScanHeader, layout: FrameLayout, dcTables: [HuffmanTable], acTables: [HuffmanTable],
-         quantization: [UnsafePointer<Int32>], windows: [CoefficientWindow], restartInterval: Int) {
-        coding = .sequential
+         quantization: [UnsafePointer<Int32>], windows: [CoefficientWindow], restartInterval: Int,
+         coding: ScanCoding = .sequential) {
+        self.coding = coding
         self.quantization = quantization
         componentCount = scan.components.count
         frameIndices = scan.components.map(\.frameIndex)
@@ -137,10 +140,19 @@ final class ScanDecoder {
                 && !markerAhead(reader, streamOffset: streamOffset) {
                 return .needMoreInput
             }
+            if insufficientData && coding.isProgressive {
+                // Nothing changes until the next restart (or the scan's end): jump there, so a flood
+                // of empty scans over a large image costs nothing per block.
+                let skipped = restartInterval > 0 ? min(restartsToGo, mcuCount - nextMCU) : mcuCount - nextMCU
+                nextMCU += skipped
+                restartsToGo -= skipped
+                continue
+            }
             let row = nextMCU / mcusPerRow
             let column = nextMCU - row * mcusPerRow
             if insufficientData {
-                zeroMCU(row: row, column: column)
+                // Progressive blocks keep what earlier scans gave them (libjpeg skips the MCU).
+                if !coding.isProgressive { zeroMCU(row: row, column: column) }
             } else {
                 try decodeMCU(row: row, column: column, reader: &reader, zigzag: zigzag,
                               streamOffset: streamOffset, report: report)
@@ -196,6 +208,18 @@ final class ScanDecoder {
                     case .sequential:
                         outcome = SequentialBlockDecoder.decode(into: block, shape: shape, quantization: q, dc: dc, ac: ac,
                                                                 predictor: &predictors[slot], reader: &reader, zigzag: zigzag)
+                    case .dcFirst(let shift):
+                        outcome = ProgressiveBlockDecoder.decodeDCFirst(into: block, shift: shift, dc: dc,
+                                                                        predictor: &predictors[slot], reader: &reader)
+                    case .dcRefinement(let shift):
+                        ProgressiveBlockDecoder.decodeDCRefinement(into: block, shift: shift, reader: &reader)
+                        outcome = .decoded
+                    case .acFirst(let start, let end, let shift):
+                        outcome = ProgressiveBlockDecoder.decodeACFirst(into: block, start: start, end: end, shift: shift, ac: ac,
+                                                                        eobRun: &eobRun, reader: &reader, zigzag: zigzag)
+                    case .acRefinement(let start, let end, let shift):
+                        outcome = ProgressiveBlockDecoder.decodeACRefinement(into: block, start: start, end: end, shift: shift, ac: ac,
+                                                                             eobRun: &eobRun, reader: &reader, zigzag: zigzag)
                     }
                     switch outcome {
                     case .decoded: break
@@ -303,6 +327,7 @@ final class ScanDecoder {
         restartInProgress = false
         nextRestartNumber = (nextRestartNumber + 1) & 7
         predictors.update(repeating: 0, count: componentCount)
+        eobRun = 0
         restartsToGo = restartInterval
         // libjpeg: a marker left unread means the coming interval has no data, so the flag stays.
         if !reader.markerReached { insufficientData = false }

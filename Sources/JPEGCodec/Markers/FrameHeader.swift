@@ -36,10 +36,8 @@ struct FrameHeader: Sendable, Hashable {
     /// Rejects frame types this decoder does not decode, with a message saying what the file uses.
     static func checkSupported(marker: UInt8, at offset: Int) throws {
         switch marker {
-        case 0xC0, 0xC1:
+        case 0xC0, 0xC1, 0xC2:
             return
-        case 0xC2:
-            throw ImageDecodingError(.unsupported, at: offset, "progressive JPEG (SOF2) is not supported yet")
         case 0xC3:
             throw ImageDecodingError(.unsupported, at: offset, "lossless JPEG (SOF3) is not supported")
         case 0xC5, 0xC6, 0xC7:
@@ -51,7 +49,7 @@ struct FrameHeader: Sendable, Hashable {
         }
     }
 
-    /// Parses the payload of a SOF0/SOF1 segment.
+    /// Parses the payload of a SOF0/SOF1/SOF2 segment.
     static func parse(_ reader: inout SegmentReader, marker: UInt8) throws -> FrameHeader {
         let precisionOffset = reader.offset
         let precision = Int(try reader.u8())

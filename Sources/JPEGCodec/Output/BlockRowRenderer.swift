@@ -20,6 +20,16 @@ final class BlockRowRenderer {
     private let upsampledRows: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
     private let rowPointers: UnsafeMutablePointer<UnsafePointer<UInt8>>
     private let workspace: UnsafeMutablePointer<Int32>
+    /// Progressive storage holds raw coefficients: per component 64 quantizers (natural order) to
+    /// multiply by before the IDCT, or nil when blocks are already dequantized.
+    private let rawQuantization: UnsafePointer<Int32>?
+    /// Per component, the smoothing of missing AC coefficients for progressive previews (nil: none).
+    var smoothing: [BlockSmoothing?] = []
+    /// A raw block with predicted coefficients filled in, and the 3×3 DC neighbourhood.
+    private let smoothed: UnsafeMutablePointer<Int32>
+    private let neighbourDC: UnsafeMutablePointer<Int64>
+    /// One dequantized block (64 values) when `rawQuantization` is set.
+    private let dequantized: UnsafeMutablePointer<Int32>
     /// Per component, sample rows [0, rowsAvailable) have been pushed (the ring keeps the last ones).
     private var rowsAvailable: [Int]
 
@@ -28,9 +38,17 @@ final class BlockRowRenderer {
     /// The next output row to emit.
     private(set) var nextOutputRow = 0
 
-    /// Sets up rings for `layout`.
-    init(layout: FrameLayout, conversion: ColorConversion) {
+    /// Sets up rings for `layout`. With `rawQuantization` (per component 64 quantizers, natural
+    /// order) blocks hold raw coefficients and are dequantized as they are drawn.
+    init(layout: FrameLayout, conversion: ColorConversion, rawQuantization: UnsafePointer<Int32>? = nil) {
         self.layout = layout
+        self.rawQuantization = rawQuantization
+        dequantized = .allocate(capacity: 64)
+        dequantized.initialize(repeating: 0, count: 64)
+        smoothed = .allocate(capacity: 64)
+        smoothed.initialize(repeating: 0, count: 64)
+        neighbourDC = .allocate(capacity: 9)
+        neighbourDC.initialize(repeating: 0, count: 9)
         self.conversion = conversion
         outputStride = layout.outputWidth * conversion.bytesPerPixel
         componentCount = layout.components.count
@@ -67,6 +85,9 @@ final class BlockRowRenderer {
         upsampledRows.deallocate()
         rowPointers.deallocate()
         workspace.deallocate()
+        dequantized.deallocate()
+        smoothed.deallocate()
+        neighbourDC.deallocate()
     }
 
     /// Starts a pass that pushes iMCU rows from `firstIMCURow − 1` (as context) onwards and emits
@@ -84,6 +105,7 @@ final class BlockRowRenderer {
         for c in 0..<componentCount {
             let component = layout.components[c]
             let window = windows[c]
+            let componentSmoothing = c < smoothing.count ? smoothing[c] : nil
             let size = component.blockSize
             let stride = ringStrides[c]
             for blockRowInIMCU in 0..<component.verticalSampling {
@@ -93,9 +115,19 @@ final class BlockRowRenderer {
                 let destination = rings[c] + (sampleRow % ringRowCounts[c]) * stride
                 for column in 0..<component.widthInBlocks {
                     let mutableBlock = window.block(row: blockRow, column: column)
-                    let block = UnsafePointer(mutableBlock)
+                    var block = UnsafePointer(mutableBlock)
                     let out = destination + column * size
-                    let shape = window.shape(row: blockRow, column: column).pointee
+                    var shape = window.shape(row: blockRow, column: column).pointee
+                    if let rawQuantization {
+                        if let componentSmoothing {
+                            smoothed.update(from: block, count: 64)
+                            gatherNeighbourDC(window, row: blockRow, column: column, component: component)
+                            componentSmoothing.apply(to: smoothed, dc: neighbourDC)
+                            block = UnsafePointer(smoothed)
+                        }
+                        shape = Self.dequantize(block, by: rawQuantization + c * 64, into: dequantized)
+                        block = UnsafePointer(dequantized)
+                    }
                     defer { if clearingBlocks { Self.clear(mutableBlock, shape: shape) } }
                     if shape == BlockShape.dcOnly {
                         // Every IDCT size gives a flat block of DC / 8 (the zero-input paths are exact).
@@ -115,6 +147,34 @@ final class BlockRowRenderer {
             }
             rowsAvailable[c] = (row + 1) * component.rowsPerIMCU
         }
+    }
+
+    /// Reads the raw DC values of the 3×3 blocks around (`row`, `column`) into `neighbourDC`,
+    /// row by row, replicating the component's edge blocks (as libjpeg does).
+    private func gatherNeighbourDC(_ window: CoefficientWindow, row: Int, column: Int, component: ComponentLayout) {
+        let lastRow = component.heightInBlocks - 1, lastColumn = component.widthInBlocks - 1
+        for dy in 0..<3 {
+            let r = min(max(row + dy - 1, 0), lastRow)
+            for dx in 0..<3 {
+                let c = min(max(column + dx - 1, 0), lastColumn)
+                neighbourDC[dy * 3 + dx] = Int64(window.block(row: r, column: c)[0])
+            }
+        }
+    }
+
+    /// Multiplies raw coefficients by their quantizers (libjpeg's DEQUANTIZE: 16-bit coefficient
+    /// times 16-bit quantizer, which fits in 32 bits) and returns the ``BlockShape`` of the result.
+    @inline(__always)
+    private static func dequantize(_ block: UnsafePointer<Int32>, by quantization: UnsafePointer<Int32>,
+                                   into output: UnsafeMutablePointer<Int32>) -> UInt8 {
+        var outside4x4: Int32 = 0, insideAC: Int32 = 0
+        for index in 0..<64 {
+            let value = block[index] &* quantization[index]
+            output[index] = value
+            // Natural order: row index >> 3, column index & 7.
+            if index >= 32 || index & 7 >= 4 { outside4x4 |= value } else if index != 0 { insideAC |= value }
+        }
+        return outside4x4 != 0 ? BlockShape.full : (insideAC != 0 ? BlockShape.topLeft4x4 : BlockShape.dcOnly)
     }
 
     /// Zeroes the part of `block` that `shape` says may be non-zero.

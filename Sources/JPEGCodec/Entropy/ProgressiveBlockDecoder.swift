@@ -1,0 +1,167 @@
+/// Decodes one block's share of a progressive Huffman scan (T.81 G.1.2) into raw (not
+/// dequantized) coefficients in natural order.
+///
+/// Each decoder works on a local copy of the bit reader (written back on return) so the reader
+/// lives in registers rather than memory through the loop.
+///
+/// Coefficients are kept as 16-bit values, as libjpeg's JCOEF: every store truncates to 16 bits,
+/// so corrupt data behaves the same way there and here. The renderer dequantizes when it draws.
+enum ProgressiveBlockDecoder {
+    typealias Outcome = SequentialBlockDecoder.Outcome
+
+    /// Stores `value` truncated to 16 bits, as a JCOEF assignment does.
+    @inline(__always)
+    private static func store(_ value: Int32, at pointer: UnsafeMutablePointer<Int32>) {
+        pointer.pointee = Int32(Int16(truncatingIfNeeded: value))
+    }
+
+    /// `count` (1...16) raw bits as an unsigned value.
+    @inline(__always)
+    private static func bits(_ count: Int, _ reader: inout BitReader) -> Int {
+        if reader.bitCount < count { reader.refill() }
+        let value = reader.peek(count)
+        reader.consume(count)
+        return value
+    }
+
+    /// G.1.2.1 DC first scan: the DC difference, added to the predictor and stored `<< shift`.
+    static func decodeDCFirst(into block: UnsafeMutablePointer<Int32>, shift: Int, dc: HuffmanLookup,
+                              predictor: inout Int32, reader sharedReader: inout BitReader) -> Outcome {
+        // A local copy stays in registers; the caller's reader is written back once.
+        var reader = sharedReader
+        defer { sharedReader = reader }
+        var outcome = Outcome.decoded
+        var size = reader.decodeSymbol(dc)
+        if size < 0 { outcome = .badCode; size = 0 }
+        var difference: Int32 = 0
+        if size != 0 { difference = reader.receiveExtended(size) }
+        let (value, overflow) = predictor.addingReportingOverflow(difference)
+        if overflow { return .predictorOverflow }
+        predictor = value
+        // libjpeg's LEFT_SHIFT on an int, then the JCOEF store.
+        store(Int32(bitPattern: UInt32(bitPattern: value) &<< UInt32(shift)), at: block)
+        return outcome
+    }
+
+    /// G.1.2.1 DC refinement: one bit, OR-ed in at `shift`.
+    static func decodeDCRefinement(into block: UnsafeMutablePointer<Int32>, shift: Int, reader sharedReader: inout BitReader) {
+        // A local copy stays in registers; the caller's reader is written back once.
+        var reader = sharedReader
+        defer { sharedReader = reader }
+        if bits(1, &reader) != 0 { store(block[0] | Int32(1) << Int32(shift), at: block) }
+    }
+
+    /// G.1.2.2 AC first scan of band `start...end`; `eobRun` is the scan's count of blocks still
+    /// to skip (an EOBn symbol covers this block and the next ones).
+    static func decodeACFirst(into block: UnsafeMutablePointer<Int32>, start: Int, end: Int, shift: Int,
+                              ac: HuffmanLookup, eobRun: inout Int, reader sharedReader: inout BitReader,
+                              zigzag: UnsafePointer<UInt8>) -> Outcome {
+        // A local copy stays in registers; the caller's reader is written back once.
+        var reader = sharedReader
+        defer { sharedReader = reader }
+        if eobRun > 0 {
+            eobRun -= 1
+            return .decoded
+        }
+        var outcome = Outcome.decoded
+        var k = start
+        while k <= end {
+            // Fast path, as in the sequential decoder: a short code and its extra bits in one read.
+            if reader.bitCount < 16 { reader.refill() }
+            let entry = ac.fastAC[reader.peek(HuffmanTable.lookaheadBits)]
+            if entry & (1 << 12) != 0 {
+                reader.consume(Int(entry & 0xFF))
+                k &+= Int((entry >> 8) & 15)     // k ≤ 63, run ≤ 15: inside ZigZag.order's 80 entries
+                store(Int32(bitPattern: UInt32(bitPattern: entry >> 16) &<< UInt32(shift)), at: block + Int(zigzag[k]))
+                k &+= 1
+                continue
+            }
+            if entry & (1 << 13) != 0 {
+                // EOB0: this block ends here.
+                reader.consume(Int(entry & 0xFF))
+                break
+            }
+            var symbol = reader.decodeSymbol(ac)
+            if symbol < 0 { outcome = .badCode; symbol = 0 }
+            let run = symbol >> 4, size = symbol & 15
+            if size != 0 {
+                k += run            // at most 63 + 15: ZigZag.order has 16 spare entries
+                let value = reader.receiveExtended(size)
+                store(Int32(bitPattern: UInt32(bitPattern: value) &<< UInt32(shift)), at: block + Int(zigzag[k]))
+            } else if run == 15 {
+                k += 15             // ZRL: sixteen zeros with the k += 1 below
+            } else {
+                // EOBr: this block and 2^r + (r extra bits) − 1 more end here (G.1.2.2, Table G.1).
+                eobRun = 1 << run
+                if run != 0 { eobRun += bits(run, &reader) }
+                eobRun -= 1
+                break
+            }
+            k += 1
+        }
+        return outcome
+    }
+
+    /// G.1.2.3 AC refinement of band `start...end` at bit `shift`: new coefficients of magnitude
+    /// 1 << shift, and one correction bit for every coefficient that is already non-zero.
+    static func decodeACRefinement(into block: UnsafeMutablePointer<Int32>, start: Int, end: Int, shift: Int,
+                                   ac: HuffmanLookup, eobRun: inout Int, reader sharedReader: inout BitReader,
+                                   zigzag: UnsafePointer<UInt8>) -> Outcome {
+        // A local copy stays in registers; the caller's reader is written back once.
+        var reader = sharedReader
+        defer { sharedReader = reader }
+        let plusOne = Int32(1) << Int32(shift), minusOne = Int32(-1) << Int32(shift)
+        var outcome = Outcome.decoded
+        var k = start
+        if eobRun == 0 {
+            while k <= end {
+                var symbol = reader.decodeSymbol(ac)
+                if symbol < 0 { outcome = .badCode; symbol = 0 }
+                var run = symbol >> 4
+                var newValue: Int32 = 0
+                if symbol & 15 != 0 {
+                    // Size must be 1 (G.1.2.3); libjpeg only warns, and so do we by decoding on.
+                    newValue = bits(1, &reader) != 0 ? plusOne : minusOne
+                } else if run != 15 {
+                    eobRun = 1 << run
+                    if run != 0 { eobRun += bits(run, &reader) }
+                    break
+                }
+                // Skip `run` zero-history coefficients, refining the non-zero ones passed on the way.
+                repeat {
+                    let coefficient = block + Int(zigzag[k])
+                    if coefficient.pointee != 0 {
+                        refine(coefficient, plusOne: plusOne, minusOne: minusOne, reader: &reader)
+                    } else {
+                        if run == 0 { break }
+                        run -= 1
+                    }
+                    k += 1
+                } while k <= end
+                // k ≤ end + 1 ≤ 64 here: ZigZag.order covers it.
+                if newValue != 0 { store(newValue, at: block + Int(zigzag[k])) }
+                k += 1
+            }
+        }
+        if eobRun > 0 {
+            // Inside an EOB run only the already non-zero coefficients get correction bits.
+            while k <= end {
+                let coefficient = block + Int(zigzag[k])
+                if coefficient.pointee != 0 { refine(coefficient, plusOne: plusOne, minusOne: minusOne, reader: &reader) }
+                k += 1
+            }
+            eobRun -= 1
+        }
+        return outcome
+    }
+
+    /// One correction bit for a non-zero coefficient: if set and that bit is not yet set, the
+    /// magnitude grows by 1 << shift.
+    @inline(__always)
+    private static func refine(_ coefficient: UnsafeMutablePointer<Int32>, plusOne: Int32, minusOne: Int32,
+                               reader: inout BitReader) {
+        guard bits(1, &reader) != 0 else { return }
+        let value = coefficient.pointee
+        if value & plusOne == 0 { store(value >= 0 ? value &+ plusOne : value &+ minusOne, at: coefficient) }
+    }
+}
