@@ -180,16 +180,33 @@ def benchmark_binary(args):
     return str(Path(bin_dir.stdout.strip()) / "benchmark")
 
 
-def run_ours(binary, args):
-    command = [binary, "--json", "--repeat", str(args.repeat), "--min-sample-ms", str(args.min_sample_ms)]
+def run_ours(binary, args, paths=None, repeat=None, quiet=False):
+    command = [binary, "--json", "--repeat", str(repeat or args.repeat), "--min-sample-ms",
+               str(args.min_sample_ms if repeat is None else 0)]
     if args.chunk:
         command += ["--chunk", str(args.chunk)]
-    command += args.paths
-    print("running: " + " ".join(command), file=sys.stderr, flush=True)
+    command += paths if paths is not None else args.paths
+    if not quiet:
+        print("running: " + " ".join(command), file=sys.stderr, flush=True)
     completed = subprocess.run(command, capture_output=True, text=True)
     if completed.returncode != 0:
         sys.exit(f"benchmark failed (exit {completed.returncode}):\n{completed.stderr}")
     return json.loads(completed.stdout)["results"]
+
+
+def results_file_by_file(binary, args):
+    """Our results, each timed right before the libraries are timed on the same file.
+
+    One quick pass (1 sample) finds the files and their kinds; then each decodable file is timed
+    again on its own just before its libraries, so a shared machine's load drifting during a
+    long run skews both sides of a ratio alike instead of one side only.
+    """
+    listing = run_ours(binary, args, repeat=1)
+    for entry in listing:
+        if entry.get("kind") is None or entry.get("error"):
+            yield entry
+            continue
+        yield run_ours(binary, args, paths=[entry["file"]], quiet=True)[0]
 
 
 # ---------------------------------------------------------------------------
@@ -257,7 +274,7 @@ def main():
         print("note: imagecodecs is not installed (pip install imagecodecs pillow numpy); "
               "comparing with Python's zlib module only", file=sys.stderr)
 
-    results = run_ours(benchmark_binary(args), args)
+    results = results_file_by_file(benchmark_binary(args), args)
     versions = library_versions()
     print("libraries: " + ", ".join(f"{name} {version}" for name, version in versions.items()))
     print(f"timing: warm-up + median of {args.repeat} samples (each >= {args.min_sample_ms:g} ms), "
