@@ -61,19 +61,22 @@ enum RowColorConverter {
     static func clamp255(_ v: Int32) -> UInt8 { UInt8(truncatingIfNeeded: Swift.min(Swift.max(v, 0), 255)) }
 
     /// YCbCr rows → RGB row with the table arithmetic written out (no table loads), in a form the
-    /// compiler vectorises with 16 × 16 → 32-bit multiplies: every factor is a sign-extended
-    /// 16-bit value, and FIX(1.402), FIX(1.772) and FIX(0.71414) are split into a power of two plus
-    /// a 16-bit remainder (91881 = 65536 + 26345, 116130 = 131072 − 14942, 46802 = 65536 − 18734);
-    /// the power-of-two part is exact, so the rounding is the tables' (v · FIX + 2^15) >> 16.
+    /// compiler vectorises on 16-bit lanes. FIX(1.402) and FIX(1.772) are split into a power of two
+    /// plus a 16-bit remainder (91881 = 65536 + 26345, 116130 = 131072 − 14942), and the rounded
+    /// remainder term (v · c + 2^15) >> 16 is computed as ((2v · c) >> 16 + 1) >> 1, a 16-bit
+    /// multiply-high; the two G terms are summed in 32 bits before their single rounding
+    /// (46802 = 65536 − 18734). Every result equals the tables' exactly.
     static func yCbCrToRGB(_ y: UnsafePointer<UInt8>, _ cb: UnsafePointer<UInt8>, _ cr: UnsafePointer<UInt8>,
                            into output: UnsafeMutablePointer<UInt8>, width: Int) {
-        let half: Int32 = 1 << 15
+        @inline(__always) func multiplyHigh(_ a: Int16, _ b: Int16) -> Int16 {
+            Int16(truncatingIfNeeded: (Int32(a) &* Int32(b)) &>> 16)
+        }
         for x in 0..<width {
-            let luma = Int32(y[x])
-            let blue = Int32(Int16(cb[x]) &- 128), red = Int32(Int16(cr[x]) &- 128)
-            let r = luma &+ red &+ ((red &* 26345 &+ half) &>> 16)
-            let g = luma &- red &+ ((blue &* -22554 &+ red &* 18734 &+ half) &>> 16)
-            let b = luma &+ (blue &<< 1) &+ ((blue &* -14942 &+ half) &>> 16)
+            let luma = Int16(y[x])
+            let blue = Int16(cb[x]) &- 128, red = Int16(cr[x]) &- 128
+            let r = luma &+ red &+ ((multiplyHigh(red &<< 1, 26345) &+ 1) &>> 1)
+            let b = luma &+ (blue &<< 1) &+ ((multiplyHigh(blue &<< 1, -14942) &+ 1) &>> 1)
+            let g = Int32(luma) &- Int32(red) &+ ((Int32(blue) &* -22554 &+ Int32(red) &* 18734 &+ (1 << 15)) &>> 16)
             output[3 * x] = UInt8(truncatingIfNeeded: Swift.min(Swift.max(r, 0), 255))
             output[3 * x + 1] = UInt8(truncatingIfNeeded: Swift.min(Swift.max(g, 0), 255))
             output[3 * x + 2] = UInt8(truncatingIfNeeded: Swift.min(Swift.max(b, 0), 255))

@@ -1,0 +1,41 @@
+import XCTest
+@testable import JPEGCodec
+
+/// The written-out YCbCr → RGB arithmetic against libjpeg's table formulation, for every Cb, Cr pair.
+final class ColorConversionTests: XCTestCase {
+    func testYCbCrConversionEqualsTheTablesForEveryChromaPair() {
+        let tables = YCbCrTables.shared
+        let width = 256 * 256
+        let cb = (0..<width).map { UInt8($0 & 255) }
+        let cr = (0..<width).map { UInt8($0 >> 8) }
+        for lumaValue: UInt8 in [0, 1, 77, 128, 200, 254, 255] {
+            let y = [UInt8](repeating: lumaValue, count: width)
+            var output = [UInt8](repeating: 0, count: 3 * width)
+            y.withUnsafeBufferPointer { yy in
+                cb.withUnsafeBufferPointer { bb in
+                    cr.withUnsafeBufferPointer { rr in
+                        output.withUnsafeMutableBufferPointer { out in
+                            RowColorConverter.yCbCrToRGB(yy.baseAddress!, bb.baseAddress!, rr.baseAddress!,
+                                                         into: out.baseAddress!, width: width)
+                        }
+                    }
+                }
+            }
+            var mismatches = 0
+            for x in 0..<width {
+                let (r, g, b) = RowColorConverter.yccPixel(lumaValue, cb[x], cr[x], tables)
+                if output[3 * x] != r || output[3 * x + 1] != g || output[3 * x + 2] != b { mismatches += 1 }
+            }
+            XCTAssertEqual(mismatches, 0, "Y = \(lumaValue)")
+        }
+    }
+
+    func testCMYKToRGBRoundsTheProductOverK() {
+        // round(C·K / 255): 255·255 → 255, 128·255 → 128, 100·100 / 255 = 39.2 → 39, 200·150 / 255 = 117.6 → 118.
+        XCTAssertEqual(RowColorConverter.scaleByK(255, 255), 255)
+        XCTAssertEqual(RowColorConverter.scaleByK(128, 255), 128)
+        XCTAssertEqual(RowColorConverter.scaleByK(100, 100), 39)
+        XCTAssertEqual(RowColorConverter.scaleByK(200, 150), 118)
+        XCTAssertEqual(RowColorConverter.scaleByK(0, 200), 0)
+    }
+}
