@@ -26,6 +26,13 @@ let package = Package(
             dependencies: ["Deflate", "ImageCore", "PNGCodec", "JPEGCodec"],
             path: "Benchmarks/benchmark"
         ),
+        // Developer tool: ImageLoader's CPU cost against decoding from memory (Benchmarks/LoaderCost/README.md).
+        .executableTarget(
+            name: "loader-cost",
+            dependencies: ["ImageLoading", "JPEGCodec"],
+            path: "Benchmarks/LoaderCost",
+            exclude: ["README.md", "make_photos.py"]
+        ),
         .target(name: "IncrementalImage", dependencies: ["ImageCore", "PNGCodec", "JPEGCodec"]),
         .target(name: "ImageLoading", dependencies: ["IncrementalImage"]),
         // HTTP/1.1 server on 127.0.0.1 only: the loader tests and `imagefeed demo` serve images with it.
