@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds and runs a libFuzzer campaign against a module's sources (developer tool, not CI).
-# Usage: Tests/Fuzz/run-fuzzer.sh inflate|png [seconds]   (crashers land in Tests/Fuzz/crashers/)
+# Usage: Tests/Fuzz/run-fuzzer.sh inflate|png|jpeg [seconds]   (crashers land in Tests/Fuzz/crashers/)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 target=${1:-inflate}
@@ -22,6 +22,13 @@ case "$target" in
       -I "$out" $(find Sources/PNGCodec -name '*.swift') -emit-module-path "$out/PNGCodec.swiftmodule" -o "$out/libPNGCodec.a"
     sources=(Tests/Fuzz/PNGFuzzTarget.swift -I "$out" -L "$out" -lPNGCodec -lImageCore -lDeflate)
     seeds=($(find TestImages/corpus/png -name '*.png' -size -64k)) ;;
+  jpeg)
+    swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module \
+      -module-name ImageCore Sources/ImageCore/*.swift -emit-module-path "$out/ImageCore.swiftmodule" -o "$out/libImageCore.a"
+    swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module -module-name JPEGCodec \
+      -I "$out" $(find Sources/JPEGCodec -name '*.swift') -emit-module-path "$out/JPEGCodec.swiftmodule" -o "$out/libJPEGCodec.a"
+    sources=(Tests/Fuzz/JPEGFuzzTarget.swift -I "$out" -L "$out" -lJPEGCodec -lImageCore)
+    seeds=($(find TestImages/corpus/jpeg TestImages/demo -name '*.jpg' -size -64k)) ;;
   *) echo "unknown target $target" >&2; exit 2 ;;
 esac
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name Fuzz "${sources[@]}" -o "$out/fuzz-$target"
