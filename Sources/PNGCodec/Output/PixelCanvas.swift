@@ -29,12 +29,16 @@ final class PixelCanvas {
     }
 
     /// Runs `body` with direct access to the rows (one exclusive access for a whole batch of rows).
-    func withRows<R>(_ body: (CanvasRows) throws -> R) rethrows -> R {
+    ///
+    /// - Throws: whatever `body` throws; `internal` if the storage had no address, which init rules
+    ///   out (it rejects empty canvases), so no input reaches it.
+    func withRows<R>(_ body: (CanvasRows) throws -> R) throws -> R {
         let width = width, height = height, rowBytes = rowBytes, bpp = format.bytesPerPixel
         return try pixels.withUnsafeMutableBufferPointer { buffer in
-            // The buffer is never empty (checked in init), so its base address exists.
-            try body(CanvasRows(base: buffer.baseAddress.unsafelyUnwrapped, width: width, height: height,
-                                rowBytes: rowBytes, bytesPerPixel: bpp))
+            guard let base = buffer.baseAddress else {
+                throw ImageDecodingError(.internal, at: nil, "PNG canvas \(width)×\(height) has no storage")
+            }
+            return try body(CanvasRows(base: base, width: width, height: height, rowBytes: rowBytes, bytesPerPixel: bpp))
         }
     }
 
