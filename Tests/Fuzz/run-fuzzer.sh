@@ -20,14 +20,14 @@ case "$target" in
     done
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module -module-name PNGCodec \
       -I "$out" $(find Sources/PNGCodec -name '*.swift') -emit-module-path "$out/PNGCodec.swiftmodule" -o "$out/libPNGCodec.a"
-    sources=(Tests/Fuzz/PNGFuzzTarget.swift -I "$out" -L "$out" -lPNGCodec -lImageCore -lDeflate)
+    sources=(Tests/Fuzz/PNGFuzzTarget.swift Tests/Fuzz/FuzzDecodeOutcome.swift -I "$out" -L "$out" -lPNGCodec -lImageCore -lDeflate)
     seeds=($(find TestImages/corpus/png -name '*.png' -size -64k)) ;;
   jpeg)
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module \
       -module-name ImageCore Sources/ImageCore/*.swift -emit-module-path "$out/ImageCore.swiftmodule" -o "$out/libImageCore.a"
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module -module-name JPEGCodec \
       -I "$out" $(find Sources/JPEGCodec -name '*.swift') -emit-module-path "$out/JPEGCodec.swiftmodule" -o "$out/libJPEGCodec.a"
-    sources=(Tests/Fuzz/JPEGFuzzTarget.swift -I "$out" -L "$out" -lJPEGCodec -lImageCore)
+    sources=(Tests/Fuzz/JPEGFuzzTarget.swift Tests/Fuzz/FuzzDecodeOutcome.swift -I "$out" -L "$out" -lJPEGCodec -lImageCore)
     seeds=($(find TestImages/corpus/jpeg TestImages/demo -name '*.jpg' -size -64k)) ;;
   *) echo "unknown target $target" >&2; exit 2 ;;
 esac
