@@ -4,11 +4,11 @@ import ImageCore
 /// interleaved scan streams straight to the output) or the whole image (when components arrive in
 /// separate scans, and later for progressive refinement).
 ///
-/// Blocks hold dequantized coefficients, the input the IDCTs take: sequential scans multiply as
-/// they decode (only non-zero coefficients cost anything), using the table latched for the
-/// component when its first scan started (T.81 B.2.4.1, libjpeg's `latch_quant_tables`).
-/// Progressive refinement (G.1.2.3) changes coefficients bit by bit, so a progressive decoder
-/// would keep raw values in whole-image storage and dequantize a block when rendering it.
+/// Sequential blocks hold dequantized `Int32` coefficients, the input the IDCTs take: sequential
+/// scans multiply as they decode (only non-zero coefficients cost anything), using the table
+/// latched for the component when its first scan started (T.81 B.2.4.1, libjpeg's
+/// `latch_quant_tables`). Progressive refinement (G.1.2.3) changes coefficients bit by bit, so
+/// progressive storage keeps raw `Int16` values (libjpeg's JCOEF) that the renderer dequantizes.
 final class CoefficientStore {
     /// How much of the image is kept.
     enum Extent {
@@ -19,18 +19,23 @@ final class CoefficientStore {
     }
 
     let extent: Extent
+    /// Blocks hold raw `Int16` coefficients (progressive) rather than dequantized `Int32`.
+    let holdsRawCoefficients: Bool
     private let layout: FrameLayout
-    private let planes: [UnsafeMutablePointer<Int32>]
+    private let planes: [UnsafeMutableRawPointer]
     private let shapePlanes: [UnsafeMutablePointer<UInt8>]
     /// One window per frame component, valid for the current iMCU row (or the whole image).
     let windows: UnsafeMutablePointer<CoefficientWindow>
     /// Per component, 64 quantizers in natural order (0 until latched).
     let quantization: UnsafeMutablePointer<Int32>
 
-    /// Allocates zeroed storage; throws `limitExceeded` if its size overflows or passes `maxBytes`.
-    init(layout: FrameLayout, extent: Extent, maxBytes: Int, at offset: Int) throws {
+    /// Allocates zeroed storage, raw `Int16` coefficients if `rawCoefficients`; throws
+    /// `limitExceeded` if its size overflows or passes `maxBytes`.
+    init(layout: FrameLayout, extent: Extent, rawCoefficients: Bool = false, maxBytes: Int, at offset: Int) throws {
         self.extent = extent
         self.layout = layout
+        holdsRawCoefficients = rawCoefficients
+        let coefficientBytes = rawCoefficients ? 2 : 4
         var counts: [Int] = []
         var total = 0
         for component in layout.components {
@@ -38,7 +43,7 @@ final class CoefficientStore {
             let (blocks, overflow1) = component.blocksPerLine.multipliedReportingOverflow(by: rows)
             let (values, overflow2) = blocks.multipliedReportingOverflow(by: 64)
             let (sum, overflow3) = total.addingReportingOverflow(values)
-            guard !overflow1, !overflow2, !overflow3, sum <= maxBytes / 4 else {
+            guard !overflow1, !overflow2, !overflow3, sum <= maxBytes / coefficientBytes else {
                 throw ImageDecodingError(.limitExceeded, at: offset,
                                          "coefficient storage for \(layout.width)×\(layout.height) exceeds the memory limit")
             }
@@ -46,9 +51,15 @@ final class CoefficientStore {
             total = sum
         }
         planes = counts.map { count in
+            // Zero-filled, and bound to the coefficient type the window accessors assume.
+            if rawCoefficients {
+                let plane = UnsafeMutablePointer<Int16>.allocate(capacity: count)
+                plane.initialize(repeating: 0, count: count)
+                return UnsafeMutableRawPointer(plane)
+            }
             let plane = UnsafeMutablePointer<Int32>.allocate(capacity: count)
             plane.initialize(repeating: 0, count: count)
-            return plane
+            return UnsafeMutableRawPointer(plane)
         }
         shapePlanes = counts.map { count in
             let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: count / 64)
@@ -59,7 +70,7 @@ final class CoefficientStore {
         quantization.initialize(repeating: 0, count: 64 * planes.count)
         windows = .allocate(capacity: planes.count)
         for (c, component) in layout.components.enumerated() {
-            (windows + c).initialize(to: CoefficientWindow(base: planes[c], shapes: shapePlanes[c],
+            (windows + c).initialize(to: CoefficientWindow(base: planes[c], blockBytes: 64 * coefficientBytes, shapes: shapePlanes[c],
                                                            blocksPerLine: component.blocksPerLine, firstBlockRow: 0))
         }
     }
@@ -84,7 +95,11 @@ final class CoefficientStore {
     func clear(component: Int) {
         let count = (extent == .wholeImage ? layout.components[component].blockRows : layout.components[component].verticalSampling)
             * layout.components[component].blocksPerLine
-        planes[component].update(repeating: 0, count: count * 64)
+        if holdsRawCoefficients {
+            planes[component].assumingMemoryBound(to: Int16.self).update(repeating: 0, count: count * 64)
+        } else {
+            planes[component].assumingMemoryBound(to: Int32.self).update(repeating: 0, count: count * 64)
+        }
         shapePlanes[component].update(repeating: BlockShape.dcOnly, count: count)
     }
 

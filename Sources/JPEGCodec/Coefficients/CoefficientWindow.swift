@@ -1,5 +1,8 @@
 /// Where one component's decoded blocks are stored: a run of block rows, each `blocksPerLine`
-/// blocks of 64 dequantized coefficients (`Int32`, coefficient × quantizer) in natural order.
+/// blocks of 64 coefficients in natural order. Sequential storage holds dequantized `Int32`
+/// values (coefficient × quantizer, ``block(row:column:)``); progressive storage holds raw
+/// `Int16` values, libjpeg's JCOEF (``rawBlock(row:column:)``), half the memory traffic for
+/// the many passes over the whole image that progressive scans make.
 ///
 /// Streaming sequential decoding keeps one iMCU row (e.g. 2 block rows of Y for 4:2:0) and moves
 /// `firstBlockRow` down as rows finish; full-image storage (multi-scan files) has `firstBlockRow` 0.
@@ -7,8 +10,10 @@
 /// Beside each block, a ``BlockShape`` byte says where its non-zero coefficients are, so the IDCT
 /// can skip work; blocks never decoded are all zero, which shape 0 (DC only) describes.
 struct CoefficientWindow {
-    /// The block at (`firstBlockRow`, 0).
-    var base: UnsafeMutablePointer<Int32>
+    /// The block at (`firstBlockRow`, 0); bound to `Int32` or `Int16` as the store allocated it.
+    var base: UnsafeMutableRawPointer
+    /// Bytes per block: 256 (`Int32` coefficients) or 128 (`Int16`).
+    var blockBytes: Int
     /// The shape byte of the block at (`firstBlockRow`, 0), one per block in the same order.
     var shapes: UnsafeMutablePointer<UInt8>
     /// Blocks in one block row.
@@ -16,10 +21,17 @@ struct CoefficientWindow {
     /// The block row stored at `base`.
     var firstBlockRow: Int
 
-    /// The block at (`row`, `column`); the caller keeps `row` inside the window.
+    /// The dequantized block at (`row`, `column`) of `Int32` storage; the caller keeps `row`
+    /// inside the window.
     @inline(__always)
     func block(row: Int, column: Int) -> UnsafeMutablePointer<Int32> {
-        base + ((row - firstBlockRow) * blocksPerLine + column) &* 64
+        (base + ((row - firstBlockRow) * blocksPerLine + column) &* blockBytes).assumingMemoryBound(to: Int32.self)
+    }
+
+    /// The raw block at (`row`, `column`) of `Int16` (progressive) storage.
+    @inline(__always)
+    func rawBlock(row: Int, column: Int) -> UnsafeMutablePointer<Int16> {
+        (base + ((row - firstBlockRow) * blocksPerLine + column) &* blockBytes).assumingMemoryBound(to: Int16.self)
     }
 
     /// The shape byte of the block at (`row`, `column`).

@@ -28,7 +28,7 @@ extension JPEGDecoder {
             wholeImageStorage = progressive || scan.components.count < frame.components.count
             let (memoryLimit, overflow) = options.limits.maxPixels.multipliedReportingOverflow(by: 16)
             store = try CoefficientStore(layout: layout, extent: wholeImageStorage ? .wholeImage : .oneIMCURow,
-                                         maxBytes: overflow ? Int.max : memoryLimit, at: markerOffset)
+                                         rawCoefficients: progressive, maxBytes: overflow ? Int.max : memoryLimit, at: markerOffset)
             guard let created = store else { throw ImageDecodingError(.internal, at: markerOffset, "no coefficient store") }
             // Progressive blocks hold raw coefficients (refinement works on bits), dequantized when drawn.
             renderer = BlockRowRenderer(layout: layout, conversion: conversion,

@@ -11,8 +11,8 @@ enum ProgressiveBlockDecoder {
 
     /// Stores `value` truncated to 16 bits, as a JCOEF assignment does.
     @inline(__always)
-    private static func store(_ value: Int32, at pointer: UnsafeMutablePointer<Int32>) {
-        pointer.pointee = Int32(Int16(truncatingIfNeeded: value))
+    private static func store(_ value: Int32, at pointer: UnsafeMutablePointer<Int16>) {
+        pointer.pointee = Int16(truncatingIfNeeded: value)
     }
 
     /// `count` (1...16) raw bits as an unsigned value.
@@ -25,7 +25,7 @@ enum ProgressiveBlockDecoder {
     }
 
     /// G.1.2.1 DC first scan: the DC difference, added to the predictor and stored `<< shift`.
-    static func decodeDCFirst(into block: UnsafeMutablePointer<Int32>, shift: Int, dc: HuffmanLookup,
+    static func decodeDCFirst(into block: UnsafeMutablePointer<Int16>, shift: Int, dc: HuffmanLookup,
                               predictor: inout Int32, reader sharedReader: inout BitReader) -> Outcome {
         // A local copy stays in registers; the caller's reader is written back once.
         var reader = sharedReader
@@ -44,16 +44,16 @@ enum ProgressiveBlockDecoder {
     }
 
     /// G.1.2.1 DC refinement: one bit, OR-ed in at `shift`.
-    static func decodeDCRefinement(into block: UnsafeMutablePointer<Int32>, shift: Int, reader sharedReader: inout BitReader) {
+    static func decodeDCRefinement(into block: UnsafeMutablePointer<Int16>, shift: Int, reader sharedReader: inout BitReader) {
         // A local copy stays in registers; the caller's reader is written back once.
         var reader = sharedReader
         defer { sharedReader = reader }
-        if bits(1, &reader) != 0 { store(block[0] | Int32(1) << Int32(shift), at: block) }
+        if bits(1, &reader) != 0 { store(Int32(block[0]) | Int32(1) << Int32(shift), at: block) }
     }
 
     /// G.1.2.2 AC first scan of band `start...end`; `eobRun` is the scan's count of blocks still
     /// to skip (an EOBn symbol covers this block and the next ones).
-    static func decodeACFirst(into block: UnsafeMutablePointer<Int32>, start: Int, end: Int, shift: Int,
+    static func decodeACFirst(into block: UnsafeMutablePointer<Int16>, start: Int, end: Int, shift: Int,
                               ac: HuffmanLookup, eobRun: inout Int, reader sharedReader: inout BitReader,
                               zigzag: UnsafePointer<UInt8>) -> Outcome {
         // A local copy stays in registers; the caller's reader is written back once.
@@ -104,7 +104,7 @@ enum ProgressiveBlockDecoder {
 
     /// G.1.2.3 AC refinement of band `start...end` at bit `shift`: new coefficients of magnitude
     /// 1 << shift, and one correction bit for every coefficient that is already non-zero.
-    static func decodeACRefinement(into block: UnsafeMutablePointer<Int32>, start: Int, end: Int, shift: Int,
+    static func decodeACRefinement(into block: UnsafeMutablePointer<Int16>, start: Int, end: Int, shift: Int,
                                    ac: HuffmanLookup, eobRun: inout Int, reader sharedReader: inout BitReader,
                                    zigzag: UnsafePointer<UInt8>) -> Outcome {
         // A local copy stays in registers; the caller's reader is written back once.
@@ -158,10 +158,10 @@ enum ProgressiveBlockDecoder {
     /// One correction bit for a non-zero coefficient: if set and that bit is not yet set, the
     /// magnitude grows by 1 << shift.
     @inline(__always)
-    private static func refine(_ coefficient: UnsafeMutablePointer<Int32>, plusOne: Int32, minusOne: Int32,
+    private static func refine(_ coefficient: UnsafeMutablePointer<Int16>, plusOne: Int32, minusOne: Int32,
                                reader: inout BitReader) {
         guard bits(1, &reader) != 0 else { return }
-        let value = coefficient.pointee
+        let value = Int32(coefficient.pointee)
         if value & plusOne == 0 { store(value >= 0 ? value &+ plusOne : value &+ minusOne, at: coefficient) }
     }
 }

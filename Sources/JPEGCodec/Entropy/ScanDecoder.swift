@@ -201,12 +201,13 @@ final class ScanDecoder {
             for blockRow in 0..<v {
                 for blockColumn in 0..<h {
                     let blockRowIndex = row * v + blockRow, blockColumnIndex = column * h + blockColumn
-                    let block = window.block(row: blockRowIndex, column: blockColumnIndex)
-                    let shape = window.shape(row: blockRowIndex, column: blockColumnIndex)
                     let outcome: SequentialBlockDecoder.Outcome
+                    // Sequential storage is dequantized Int32, progressive storage raw Int16.
+                    let block = window.rawBlock(row: blockRowIndex, column: blockColumnIndex)
                     switch coding {
                     case .sequential:
-                        outcome = SequentialBlockDecoder.decode(into: block, shape: shape, quantization: q, dc: dc, ac: ac,
+                        let shape = window.shape(row: blockRowIndex, column: blockColumnIndex)
+                        outcome = SequentialBlockDecoder.decode(into: window.block(row: blockRowIndex, column: blockColumnIndex), shape: shape, quantization: q, dc: dc, ac: ac,
                                                                 predictor: &predictors[slot], reader: &reader, zigzag: zigzag)
                     case .dcFirst(let shift):
                         outcome = ProgressiveBlockDecoder.decodeDCFirst(into: block, shift: shift, dc: dc,

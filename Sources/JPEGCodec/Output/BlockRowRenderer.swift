@@ -114,21 +114,27 @@ final class BlockRowRenderer {
                 let sampleRow = blockRow * size
                 let destination = rings[c] + (sampleRow % ringRowCounts[c]) * stride
                 for column in 0..<component.widthInBlocks {
-                    let mutableBlock = window.block(row: blockRow, column: column)
-                    var block = UnsafePointer(mutableBlock)
                     let out = destination + column * size
-                    var shape = window.shape(row: blockRow, column: column).pointee
+                    let block: UnsafePointer<Int32>
+                    let shape: UInt8
+                    // One-row sequential storage: zero the block after its IDCT, for the next row.
+                    var clearAfterUse: UnsafeMutablePointer<Int32>?
+                    defer { if let clearAfterUse { Self.clear(clearAfterUse, shape: shape) } }
                     if let rawQuantization {
+                        let raw = window.rawBlock(row: blockRow, column: column)
+                        for i in 0..<64 { smoothed[i] = Int32(raw[i]) }
                         if let componentSmoothing {
-                            smoothed.update(from: block, count: 64)
                             gatherNeighbourDC(window, row: blockRow, column: column, component: component)
                             componentSmoothing.apply(to: smoothed, dc: neighbourDC)
-                            block = UnsafePointer(smoothed)
                         }
-                        shape = Self.dequantize(block, by: rawQuantization + c * 64, into: dequantized)
+                        shape = Self.dequantize(smoothed, by: rawQuantization + c * 64, into: dequantized)
                         block = UnsafePointer(dequantized)
+                    } else {
+                        let mutableBlock = window.block(row: blockRow, column: column)
+                        shape = window.shape(row: blockRow, column: column).pointee
+                        block = UnsafePointer(mutableBlock)
+                        if clearingBlocks { clearAfterUse = mutableBlock }
                     }
-                    defer { if clearingBlocks { Self.clear(mutableBlock, shape: shape) } }
                     if shape == BlockShape.dcOnly {
                         // Every IDCT size gives a flat block of DC / 8 (the zero-input paths are exact).
                         let value = clampSample(descale(block[0], 3))
@@ -157,7 +163,7 @@ final class BlockRowRenderer {
             let r = min(max(row + dy - 1, 0), lastRow)
             for dx in 0..<3 {
                 let c = min(max(column + dx - 1, 0), lastColumn)
-                neighbourDC[dy * 3 + dx] = Int64(window.block(row: r, column: c)[0])
+                neighbourDC[dy * 3 + dx] = Int64(window.rawBlock(row: r, column: c)[0])
             }
         }
     }
