@@ -24,6 +24,9 @@ final class CoefficientStore {
     private let layout: FrameLayout
     private let planes: [UnsafeMutableRawPointer]
     private let shapePlanes: [UnsafeMutablePointer<UInt8>]
+    /// Per component, one ``CoefficientWindow/nonZeroMasks`` word per block (raw storage; one
+    /// unused word otherwise).
+    private let maskPlanes: [UnsafeMutablePointer<UInt64>]
     /// One window per frame component, valid for the current iMCU row (or the whole image).
     let windows: UnsafeMutablePointer<CoefficientWindow>
     /// Per component, 64 quantizers in natural order (0 until latched).
@@ -66,11 +69,17 @@ final class CoefficientStore {
             plane.initialize(repeating: BlockShape.dcOnly, count: count / 64)
             return plane
         }
+        maskPlanes = counts.map { count in
+            let plane = UnsafeMutablePointer<UInt64>.allocate(capacity: rawCoefficients ? count / 64 : 1)
+            plane.initialize(repeating: 0, count: rawCoefficients ? count / 64 : 1)
+            return plane
+        }
         quantization = .allocate(capacity: 64 * planes.count)
         quantization.initialize(repeating: 0, count: 64 * planes.count)
         windows = .allocate(capacity: planes.count)
         for (c, component) in layout.components.enumerated() {
             (windows + c).initialize(to: CoefficientWindow(base: planes[c], blockBytes: 64 * coefficientBytes, shapes: shapePlanes[c],
+                                                           nonZeroMasks: maskPlanes[c],
                                                            blocksPerLine: component.blocksPerLine, firstBlockRow: 0))
         }
     }
@@ -78,6 +87,7 @@ final class CoefficientStore {
     deinit {
         planes.forEach { $0.deallocate() }
         shapePlanes.forEach { $0.deallocate() }
+        maskPlanes.forEach { $0.deallocate() }
         windows.deallocate()
         quantization.deallocate()
     }
@@ -97,6 +107,7 @@ final class CoefficientStore {
             * layout.components[component].blocksPerLine
         if holdsRawCoefficients {
             planes[component].assumingMemoryBound(to: Int16.self).update(repeating: 0, count: count * 64)
+            maskPlanes[component].update(repeating: 0, count: count)
         } else {
             planes[component].assumingMemoryBound(to: Int32.self).update(repeating: 0, count: count * 64)
         }

@@ -14,8 +14,13 @@ struct CoefficientWindow {
     var base: UnsafeMutableRawPointer
     /// Bytes per block: 256 (`Int32` coefficients) or 128 (`Int16`).
     var blockBytes: Int
-    /// The shape byte of the block at (`firstBlockRow`, 0), one per block in the same order.
+    /// The shape byte of the block at (`firstBlockRow`, 0), one per block in the same order
+    /// (sequential storage only).
     var shapes: UnsafeMutablePointer<UInt8>
+    /// Progressive storage only: per block, bit k set when the coefficient at zig-zag position k
+    /// (1...63) is non-zero. AC refinement (G.1.2.3) needs to know which coefficients have
+    /// history; the mask answers without loading and testing 63 coefficients per block.
+    var nonZeroMasks: UnsafeMutablePointer<UInt64>
     /// Blocks in one block row.
     var blocksPerLine: Int
     /// The block row stored at `base`.
@@ -32,6 +37,12 @@ struct CoefficientWindow {
     @inline(__always)
     func rawBlock(row: Int, column: Int) -> UnsafeMutablePointer<Int16> {
         (base + ((row - firstBlockRow) * blocksPerLine + column) &* blockBytes).assumingMemoryBound(to: Int16.self)
+    }
+
+    /// The non-zero mask of the block at (`row`, `column`) (progressive storage).
+    @inline(__always)
+    func nonZeroMask(row: Int, column: Int) -> UnsafeMutablePointer<UInt64> {
+        nonZeroMasks + (row - firstBlockRow) * blocksPerLine + column
     }
 
     /// The shape byte of the block at (`row`, `column`).

@@ -51,18 +51,39 @@ enum ProgressiveBlockDecoder {
         if bits(1, &reader) != 0 { store(Int32(block[0]) | Int32(1) << Int32(shift), at: block) }
     }
 
+    /// The mask bit of zig-zag position `k`; corrupt runs can push `k` past 63, and the write
+    /// then lands on coefficient 63 (``ZigZag/order``), so its bit is 63's.
+    @inline(__always)
+    private static func maskBit(_ k: Int) -> UInt64 {
+        UInt64(1) &<< UInt64(truncatingIfNeeded: min(k, 63))
+    }
+
+    /// Stores `value` (truncated to 16 bits) at zig-zag position `k` and keeps `mask` in step.
+    @inline(__always)
+    private static func store(_ value: Int32, at k: Int, of block: UnsafeMutablePointer<Int16>,
+                              zigzag: UnsafePointer<UInt8>, mask: inout UInt64) {
+        let stored = Int16(truncatingIfNeeded: value)
+        block[Int(zigzag[k])] = stored
+        let bit = maskBit(k)
+        mask = stored != 0 ? mask | bit : mask & ~bit
+    }
+
     /// G.1.2.2 AC first scan of band `start...end`; `eobRun` is the scan's count of blocks still
-    /// to skip (an EOBn symbol covers this block and the next ones).
-    static func decodeACFirst(into block: UnsafeMutablePointer<Int16>, start: Int, end: Int, shift: Int,
+    /// to skip (an EOBn symbol covers this block and the next ones). `mask` is the block's
+    /// ``CoefficientWindow/nonZeroMasks`` word.
+    static func decodeACFirst(into block: UnsafeMutablePointer<Int16>, mask maskPointer: UnsafeMutablePointer<UInt64>,
+                              start: Int, end: Int, shift: Int,
                               ac: HuffmanLookup, eobRun: inout Int, reader sharedReader: inout BitReader,
                               zigzag: UnsafePointer<UInt8>) -> Outcome {
-        // A local copy stays in registers; the caller's reader is written back once.
-        var reader = sharedReader
-        defer { sharedReader = reader }
         if eobRun > 0 {
             eobRun -= 1
             return .decoded
         }
+        // A local copy stays in registers; the caller's reader is written back once.
+        var reader = sharedReader
+        defer { sharedReader = reader }
+        var mask = maskPointer.pointee
+        defer { maskPointer.pointee = mask }
         var outcome = Outcome.decoded
         var k = start
         while k <= end {
@@ -72,7 +93,8 @@ enum ProgressiveBlockDecoder {
             if entry & (1 << 12) != 0 {
                 reader.consume(Int(entry & 0xFF))
                 k &+= Int((entry >> 8) & 15)     // k ≤ 63, run ≤ 15: inside ZigZag.order's 80 entries
-                store(Int32(bitPattern: UInt32(bitPattern: entry >> 16) &<< UInt32(shift)), at: block + Int(zigzag[k]))
+                store(Int32(bitPattern: UInt32(bitPattern: entry >> 16) &<< UInt32(shift)), at: k, of: block,
+                      zigzag: zigzag, mask: &mask)
                 k &+= 1
                 continue
             }
@@ -87,7 +109,8 @@ enum ProgressiveBlockDecoder {
             if size != 0 {
                 k += run            // at most 63 + 15: ZigZag.order has 16 spare entries
                 let value = reader.receiveExtended(size)
-                store(Int32(bitPattern: UInt32(bitPattern: value) &<< UInt32(shift)), at: block + Int(zigzag[k]))
+                store(Int32(bitPattern: UInt32(bitPattern: value) &<< UInt32(shift)), at: k, of: block,
+                      zigzag: zigzag, mask: &mask)
             } else if run == 15 {
                 k += 15             // ZRL: sixteen zeros with the k += 1 below
             } else {
@@ -104,12 +127,19 @@ enum ProgressiveBlockDecoder {
 
     /// G.1.2.3 AC refinement of band `start...end` at bit `shift`: new coefficients of magnitude
     /// 1 << shift, and one correction bit for every coefficient that is already non-zero.
-    static func decodeACRefinement(into block: UnsafeMutablePointer<Int16>, start: Int, end: Int, shift: Int,
+    ///
+    /// The block's non-zero `mask` says which coefficients have history, so runs of zero-history
+    /// coefficients are skipped with bit operations and the correction bits for the non-zero ones
+    /// in between are read several at a time, instead of testing 63 coefficients one by one.
+    static func decodeACRefinement(into block: UnsafeMutablePointer<Int16>, mask maskPointer: UnsafeMutablePointer<UInt64>,
+                                   start: Int, end: Int, shift: Int,
                                    ac: HuffmanLookup, eobRun: inout Int, reader sharedReader: inout BitReader,
                                    zigzag: UnsafePointer<UInt8>) -> Outcome {
         // A local copy stays in registers; the caller's reader is written back once.
         var reader = sharedReader
         defer { sharedReader = reader }
+        var mask = maskPointer.pointee
+        defer { maskPointer.pointee = mask }
         let plusOne = Int32(1) << Int32(shift), minusOne = Int32(-1) << Int32(shift)
         var outcome = Outcome.decoded
         var k = start
@@ -117,7 +147,7 @@ enum ProgressiveBlockDecoder {
             while k <= end {
                 var symbol = reader.decodeSymbol(ac)
                 if symbol < 0 { outcome = .badCode; symbol = 0 }
-                var run = symbol >> 4
+                let run = symbol >> 4
                 var newValue: Int32 = 0
                 if symbol & 15 != 0 {
                     // Size must be 1 (G.1.2.3); libjpeg only warns, and so do we by decoding on.
@@ -127,41 +157,59 @@ enum ProgressiveBlockDecoder {
                     if run != 0 { eobRun += bits(run, &reader) }
                     break
                 }
-                // Skip `run` zero-history coefficients, refining the non-zero ones passed on the way.
-                repeat {
-                    let coefficient = block + Int(zigzag[k])
-                    if coefficient.pointee != 0 {
-                        refine(coefficient, plusOne: plusOne, minusOne: minusOne, reader: &reader)
-                    } else {
-                        if run == 0 { break }
-                        run -= 1
-                    }
-                    k += 1
-                } while k <= end
+                // The coefficient coded here sits on the (run + 1)-th zero-history position from k
+                // (ZRL: the 16th, and it stays zero); end + 1 if the band has too few.
+                var zeros = ~mask & bandBits(from: k, through: end)
+                for _ in 0..<run { zeros &= zeros &- 1 }
+                let stop = zeros == 0 ? end + 1 : zeros.trailingZeroBitCount
+                // The non-zero coefficients passed on the way get their correction bits first.
+                refineAll(mask & bandBits(from: k, through: stop - 1), of: block, plusOne: plusOne, reader: &reader, zigzag: zigzag)
+                k = stop
                 // k ≤ end + 1 ≤ 64 here: ZigZag.order covers it.
-                if newValue != 0 { store(newValue, at: block + Int(zigzag[k])) }
+                if newValue != 0 { store(newValue, at: k, of: block, zigzag: zigzag, mask: &mask) }
                 k += 1
             }
         }
         if eobRun > 0 {
-            // Inside an EOB run only the already non-zero coefficients get correction bits.
-            while k <= end {
-                let coefficient = block + Int(zigzag[k])
-                if coefficient.pointee != 0 { refine(coefficient, plusOne: plusOne, minusOne: minusOne, reader: &reader) }
-                k += 1
-            }
+            // Inside an EOB run only the already non-zero coefficients of k...end get correction bits.
+            refineAll(mask & bandBits(from: k, through: end), of: block, plusOne: plusOne, reader: &reader, zigzag: zigzag)
             eobRun -= 1
         }
         return outcome
     }
 
-    /// One correction bit for a non-zero coefficient: if set and that bit is not yet set, the
-    /// magnitude grows by 1 << shift.
+    /// Mask bits `from...through` (empty when `from > through`); `from` ≤ 64, `through` ≤ 63.
     @inline(__always)
-    private static func refine(_ coefficient: UnsafeMutablePointer<Int16>, plusOne: Int32, minusOne: Int32,
-                               reader: inout BitReader) {
-        guard bits(1, &reader) != 0 else { return }
-        let value = Int32(coefficient.pointee)
-        if value & plusOne == 0 { store(value >= 0 ? value &+ plusOne : value &+ minusOne, at: coefficient) }
+    private static func bandBits(from: Int, through: Int) -> UInt64 {
+        guard from <= through else { return 0 }
+        return (UInt64.max &<< UInt64(truncatingIfNeeded: from)) & (UInt64.max &>> UInt64(truncatingIfNeeded: 63 - through))
+    }
+
+    /// Reads one correction bit for each coefficient whose zig-zag position is set in `positions`
+    /// (in order), up to 16 bits per read. A set bit whose magnitude bit is not yet set grows the
+    /// magnitude by 1 << shift (`plusOne`), away from zero; the update is branch-free because
+    /// the bits are unpredictable.
+    @inline(__always)
+    private static func refineAll(_ positions: UInt64, of block: UnsafeMutablePointer<Int16>, plusOne: Int32,
+                                  reader: inout BitReader, zigzag: UnsafePointer<UInt8>) {
+        var pending = positions
+        while pending != 0 {
+            let count = min(pending.nonzeroBitCount, 16)
+            if reader.bitCount < count { reader.refill() }
+            // Past a marker the accumulator holds zeros: the same as reading the bits one by one.
+            var word = reader.accumulator
+            reader.consume(count)
+            for _ in 0..<count {
+                let coefficient = block + Int(zigzag[pending.trailingZeroBitCount])
+                pending &= pending &- 1
+                let bit = Int32(truncatingIfNeeded: word >> 63)
+                word &<<= 1
+                let value = Int32(coefficient.pointee)
+                let grows = bit & (value & plusOne == 0 ? 1 : 0)
+                let sign = value >> 31                     // 0 or -1
+                let step = (plusOne ^ sign) &- sign        // plusOne, or minusOne for negative values
+                coefficient.pointee = Int16(truncatingIfNeeded: value &+ step &* grows)
+            }
+        }
     }
 }

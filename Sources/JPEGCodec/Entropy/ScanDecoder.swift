@@ -135,10 +135,16 @@ final class ScanDecoder {
                     return .needMoreInput
                 }
             }
-            if !insufficientData && !reader.markerReached
-                && bytes.count - reader.position < worstCaseMCUBytes && !inputComplete
-                && !markerAhead(reader, streamOffset: streamOffset) {
-                return .needMoreInput
+            // How many MCUs may be decoded now: all that the buffered bytes surely hold, or every
+            // one when the segment's end (a marker) or the input's end is buffered.
+            var affordable = mcuCount
+            if !insufficientData && !reader.markerReached && !inputComplete {
+                let available = bytes.count - reader.position
+                if available >= worstCaseMCUBytes {
+                    affordable = (available - Self.refillSlackBytes) / (worstCaseMCUBytes - Self.refillSlackBytes)
+                } else if !markerAhead(reader, streamOffset: streamOffset) {
+                    return .needMoreInput
+                }
             }
             if insufficientData && coding.isProgressive {
                 // Nothing changes until the next restart (or the scan's end): jump there, so a flood
@@ -150,27 +156,32 @@ final class ScanDecoder {
             }
             let row = nextMCU / mcusPerRow
             let column = nextMCU - row * mcusPerRow
+            var decoded = 1
             if insufficientData {
                 // Progressive blocks keep what earlier scans gave them (libjpeg skips the MCU).
                 if !coding.isProgressive { zeroMCU(row: row, column: column) }
             } else {
-                try decodeMCU(row: row, column: column, reader: &reader, zigzag: zigzag,
-                              streamOffset: streamOffset, report: report)
+                // A run of MCUs inside this MCU row and restart interval, decoded in one call.
+                var count = min(affordable, mcusPerRow - column)
+                if restartInterval > 0 { count = min(count, restartsToGo) }
+                decoded = try decodeMCUs(row: row, column: column, count: count, reader: &reader, zigzag: zigzag,
+                                         streamOffset: streamOffset, report: report)
                 if reader.usedInventedBits {
                     if reader.ranOutOfData && !inputComplete {
                         throw ImageDecodingError(.internal, at: streamOffset + reader.position,
                                                  "entropy decoder ran out of buffered bytes inside an MCU")
                     }
                     insufficientData = true
+                    let mcu = nextMCU + decoded - 1
                     report(ImageDecodingError(.invalidData, at: streamOffset + reader.position,
                                               reader.ranOutOfData
-                                                ? "entropy-coded data ends inside MCU \(nextMCU) of \(mcuCount)"
-                                                : "premature end of entropy-coded segment in MCU \(nextMCU) of \(mcuCount)"))
+                                                ? "entropy-coded data ends inside MCU \(mcu) of \(mcuCount)"
+                                                : "premature end of entropy-coded segment in MCU \(mcu) of \(mcuCount)"))
                 }
             }
-            nextMCU += 1
-            restartsToGo -= 1
-            if column == mcusPerRow - 1 {
+            nextMCU += decoded
+            restartsToGo -= decoded
+            if column + decoded == mcusPerRow {
                 self.reader = reader
                 onMCURow(row)
             }
@@ -187,52 +198,105 @@ final class ScanDecoder {
         (reader.discardBits(), reader.markerReached)
     }
 
-    /// Decodes one MCU. Kept out of line so this function stays small enough for the bit-reader
-    /// helpers to be inlined into it, with the reader copied into a local that lives in registers.
+    /// Decodes `count` (≥ 1) MCUs of MCU row `row` from column `column`, all inside one restart
+    /// interval; stops early after an MCU that used invented bits (past a marker or the data).
+    /// Returns the MCUs decoded. Kept out of line so the bit-reader helpers inline into it, with
+    /// the reader in a local that lives in registers.
     @inline(never)
-    private func decodeMCU(row: Int, column: Int, reader sharedReader: inout BitReader, zigzag: UnsafePointer<UInt8>,
-                           streamOffset: Int, report: (ImageDecodingError) -> Void) throws {
+    private func decodeMCUs(row: Int, column: Int, count: Int, reader sharedReader: inout BitReader,
+                            zigzag: UnsafePointer<UInt8>, streamOffset: Int,
+                            report: (ImageDecodingError) -> Void) throws -> Int {
         var reader = sharedReader
         defer { sharedReader = reader }
-        for slot in 0..<componentCount {
-            let window = windows[slot]
-            let dc = dcTables[slot], ac = acTables[slot], q = quantization[slot]
-            let h = horizontalBlocks[slot], v = verticalBlocks[slot]
-            for blockRow in 0..<v {
-                for blockColumn in 0..<h {
-                    let blockRowIndex = row * v + blockRow, blockColumnIndex = column * h + blockColumn
-                    let outcome: SequentialBlockDecoder.Outcome
-                    // Sequential storage is dequantized Int32, progressive storage raw Int16.
-                    let block = window.rawBlock(row: blockRowIndex, column: blockColumnIndex)
-                    switch coding {
-                    case .sequential:
-                        let shape = window.shape(row: blockRowIndex, column: blockColumnIndex)
-                        outcome = SequentialBlockDecoder.decode(into: window.block(row: blockRowIndex, column: blockColumnIndex), shape: shape, quantization: q, dc: dc, ac: ac,
-                                                                predictor: &predictors[slot], reader: &reader, zigzag: zigzag)
-                    case .dcFirst(let shift):
-                        outcome = ProgressiveBlockDecoder.decodeDCFirst(into: block, shift: shift, dc: dc,
-                                                                        predictor: &predictors[slot], reader: &reader)
-                    case .dcRefinement(let shift):
-                        ProgressiveBlockDecoder.decodeDCRefinement(into: block, shift: shift, reader: &reader)
-                        outcome = .decoded
-                    case .acFirst(let start, let end, let shift):
-                        outcome = ProgressiveBlockDecoder.decodeACFirst(into: block, start: start, end: end, shift: shift, ac: ac,
-                                                                        eobRun: &eobRun, reader: &reader, zigzag: zigzag)
-                    case .acRefinement(let start, let end, let shift):
-                        outcome = ProgressiveBlockDecoder.decodeACRefinement(into: block, start: start, end: end, shift: shift, ac: ac,
-                                                                             eobRun: &eobRun, reader: &reader, zigzag: zigzag)
-                    }
-                    switch outcome {
-                    case .decoded: break
-                    case .badCode:
-                        report(ImageDecodingError(.invalidData, at: streamOffset + reader.position,
-                                                  "corrupt entropy-coded data: invalid Huffman code in MCU \(nextMCU)"))
-                    case .predictorOverflow:
-                        throw ImageDecodingError(.invalidData, at: streamOffset + reader.position,
-                                                 "DC coefficient prediction overflows in MCU \(nextMCU)")
+        if componentCount == 1 && horizontalBlocks[0] == 1 && verticalBlocks[0] == 1 && coding.isProgressive {
+            // One block per MCU, consecutive in memory: the usual progressive AC scan.
+            let window = windows[0]
+            var block = window.rawBlock(row: row, column: column)
+            var mask = window.nonZeroMask(row: row, column: column)
+            for index in 0..<count {
+                let outcome: SequentialBlockDecoder.Outcome
+                switch coding {
+                case .acFirst(let start, let end, let shift):
+                    outcome = ProgressiveBlockDecoder.decodeACFirst(into: block, mask: mask, start: start, end: end, shift: shift,
+                                                                    ac: acTables[0], eobRun: &eobRun, reader: &reader, zigzag: zigzag)
+                case .acRefinement(let start, let end, let shift):
+                    outcome = ProgressiveBlockDecoder.decodeACRefinement(into: block, mask: mask, start: start, end: end, shift: shift,
+                                                                         ac: acTables[0], eobRun: &eobRun, reader: &reader, zigzag: zigzag)
+                default:
+                    outcome = try decodeBlock(block, mask: mask, slot: 0, reader: &reader, zigzag: zigzag)
+                }
+                if outcome != .decoded {
+                    try handle(outcome, mcu: nextMCU + index, at: streamOffset + reader.position, report: report)
+                }
+                block += 64
+                mask += 1
+                if reader.usedInventedBits { return index + 1 }
+            }
+            return count
+        }
+        for index in 0..<count {
+            let mcuColumn = column + index
+            for slot in 0..<componentCount {
+                let window = windows[slot]
+                let h = horizontalBlocks[slot], v = verticalBlocks[slot]
+                for blockRow in 0..<v {
+                    for blockColumn in 0..<h {
+                        let blockRowIndex = row * v + blockRow, blockColumnIndex = mcuColumn * h + blockColumn
+                        let outcome: SequentialBlockDecoder.Outcome
+                        if case .sequential = coding {
+                            // Sequential storage is dequantized Int32 with a shape byte per block.
+                            outcome = SequentialBlockDecoder.decode(
+                                into: window.block(row: blockRowIndex, column: blockColumnIndex),
+                                shape: window.shape(row: blockRowIndex, column: blockColumnIndex),
+                                quantization: quantization[slot], dc: dcTables[slot], ac: acTables[slot],
+                                predictor: &predictors[slot], reader: &reader, zigzag: zigzag)
+                        } else {
+                            outcome = try decodeBlock(window.rawBlock(row: blockRowIndex, column: blockColumnIndex),
+                                                      mask: window.nonZeroMask(row: blockRowIndex, column: blockColumnIndex),
+                                                      slot: slot, reader: &reader, zigzag: zigzag)
+                        }
+                        if outcome != .decoded {
+                            try handle(outcome, mcu: nextMCU + index, at: streamOffset + reader.position, report: report)
+                        }
                     }
                 }
             }
+            if reader.usedInventedBits { return index + 1 }
+        }
+        return count
+    }
+
+    /// One progressive block of scan component `slot` (raw Int16 storage).
+    @inline(__always)
+    private func decodeBlock(_ block: UnsafeMutablePointer<Int16>, mask: UnsafeMutablePointer<UInt64>, slot: Int,
+                             reader: inout BitReader, zigzag: UnsafePointer<UInt8>) throws -> SequentialBlockDecoder.Outcome {
+        switch coding {
+        case .sequential:
+            throw ImageDecodingError(.internal, at: 0, "sequential scan reached the progressive block decoder")
+        case .dcFirst(let shift):
+            return ProgressiveBlockDecoder.decodeDCFirst(into: block, shift: shift, dc: dcTables[slot],
+                                                         predictor: &predictors[slot], reader: &reader)
+        case .dcRefinement(let shift):
+            ProgressiveBlockDecoder.decodeDCRefinement(into: block, shift: shift, reader: &reader)
+            return .decoded
+        case .acFirst(let start, let end, let shift):
+            return ProgressiveBlockDecoder.decodeACFirst(into: block, mask: mask, start: start, end: end, shift: shift,
+                                                         ac: acTables[slot], eobRun: &eobRun, reader: &reader, zigzag: zigzag)
+        case .acRefinement(let start, let end, let shift):
+            return ProgressiveBlockDecoder.decodeACRefinement(into: block, mask: mask, start: start, end: end, shift: shift,
+                                                              ac: acTables[slot], eobRun: &eobRun, reader: &reader, zigzag: zigzag)
+        }
+    }
+
+    /// Reports a bad Huffman code (decoding goes on, as in libjpeg) or throws a DC predictor overflow.
+    private func handle(_ outcome: SequentialBlockDecoder.Outcome, mcu: Int, at offset: Int,
+                        report: (ImageDecodingError) -> Void) throws {
+        switch outcome {
+        case .decoded: break
+        case .badCode:
+            report(ImageDecodingError(.invalidData, at: offset, "corrupt entropy-coded data: invalid Huffman code in MCU \(mcu)"))
+        case .predictorOverflow:
+            throw ImageDecodingError(.invalidData, at: offset, "DC prediction overflows in MCU \(mcu)")
         }
     }
 
