@@ -5,10 +5,12 @@ Developer tool (needs Debian's libjpeg-turbo-progs for cjpeg/djpeg, and Pillow):
 with cjpeg from random crops of a photo (random sizes from 1 px, every sampling mode, quality
 5-100, restart intervals, -optimize, -smooth, gray, and -progressive when --progressive is given),
 decodes each with `imagefeed decode --chunk 1000` and with djpeg, and compares the pixels.
-Extra JPEG files or folders given as arguments are checked too.
+Extra JPEG files or folders given as arguments are checked too. With --damage, each made file
+also gets a damaged twin (a few random bytes of its entropy-coded data overwritten): libjpeg
+decodes past such damage with warnings, and ours (with --partial) must give the same pixels.
 
     swift build -c release --product imagefeed
-    python3 Benchmarks/djpeg_crosscheck.py --count 60 [--progressive] [--seed 7] [more.jpg folder/ ...]
+    python3 Benchmarks/djpeg_crosscheck.py --count 60 [--progressive] [--damage] [--seed 7] [more.jpg folder/ ...]
 """
 import argparse, random, subprocess, sys, tempfile
 from pathlib import Path
@@ -65,6 +67,20 @@ def make_inputs(source, count, seed, progressive, folder):
     return made
 
 
+def damaged_twin(path, rng):
+    """A copy of `path` with 1-4 bytes after the first SOS header replaced by random values."""
+    data = bytearray(path.read_bytes())
+    start = data.find(b"\xff\xda")
+    if start < 0 or len(data) - start < 40:
+        return None
+    start += 2 + int.from_bytes(data[start + 2:start + 4], "big")
+    for _ in range(rng.randint(1, 4)):
+        data[rng.randrange(start, len(data) - 2)] = rng.randrange(256)
+    twin = path.with_name(path.stem + "_damaged.jpg")
+    twin.write_bytes(bytes(data))
+    return twin
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("extra", nargs="*", help="more JPEG files or folders to check")
@@ -72,21 +88,33 @@ def main():
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--progressive", action="store_true", help="make some files progressive")
     parser.add_argument("--source", default="TestImages/corpus/png/extras/photo_900x600_adam7.png")
+    parser.add_argument("--damage", action="store_true", help="also check a damaged twin of every made file")
     parser.add_argument("--imagefeed", default=".build/release/imagefeed")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary)
         files = make_inputs(args.source, args.count, args.seed, args.progressive, folder)
+        if args.damage:
+            rng = random.Random(args.seed)
+            files += [twin for twin in (damaged_twin(path, rng) for path in list(files)) if twin]
         for extra in args.extra:
             path = Path(extra)
             files += sorted(path.rglob("*.jp*g")) if path.is_dir() else [path]
         counts = {"identical": 0, "different": 0, "ours failed": 0, "both failed": 0, "unsupported": 0}
         for path in files:
+            damaged = path.stem.endswith("_damaged")
+            (folder / "ours.pam").unlink(missing_ok=True)
             reference = subprocess.run(["djpeg", str(path)], capture_output=True)
             ours = subprocess.run([args.imagefeed, "decode", str(path), "-o", str(folder / "ours.pam"),
-                                   "--chunk", "1000"], capture_output=True, text=True)
-            if ours.returncode != 0:
+                                   "--chunk", "1000"] + (["--partial"] if damaged else []), capture_output=True, text=True)
+            if damaged and (not reference.stdout or not (folder / "ours.pam").exists()):
+                # One side gave no picture at all (a structural error): nothing to compare.
+                counts["both failed" if not reference.stdout else "ours failed"] += 1
+                if reference.stdout:
+                    print(f"ours failed: {path}: {ours.stderr.strip()}")
+                continue
+            if ours.returncode != 0 and not damaged:
                 if "unsupported" in ours.stderr:
                     counts["unsupported"] += 1
                 elif reference.returncode != 0:
