@@ -37,6 +37,13 @@ final class ScanDecoder {
     private let acTables: [HuffmanLookup]
     /// Keeps the tables behind `dcTables`/`acTables` alive.
     private let tableOwners: [HuffmanTable]
+    /// Per scan component, its blocks per MCU and DC table, for the DC loops.
+    private struct SlotGeometry {
+        var h: Int
+        var v: Int
+        var dc: HuffmanLookup
+    }
+    private let slotGeometry: UnsafeMutablePointer<SlotGeometry>
     private let predictors: UnsafeMutablePointer<Int32>
     /// Per scan component, its latched quantizers.
     private let quantization: [UnsafePointer<Int32>]
@@ -94,6 +101,10 @@ final class ScanDecoder {
         self.dcTables = dcTables.map(\.view)
         self.acTables = acTables.map(\.view)
         tableOwners = dcTables + acTables
+        slotGeometry = .allocate(capacity: componentCount)
+        for slot in 0..<componentCount {
+            (slotGeometry + slot).initialize(to: SlotGeometry(h: horizontalBlocks[slot], v: verticalBlocks[slot], dc: self.dcTables[slot]))
+        }
         predictors = .allocate(capacity: componentCount)
         predictors.initialize(repeating: 0, count: componentCount)
         self.windows = .allocate(capacity: componentCount)
@@ -105,6 +116,7 @@ final class ScanDecoder {
     }
 
     deinit {
+        slotGeometry.deallocate()
         predictors.deallocate()
         windows.deallocate()
     }
@@ -234,6 +246,14 @@ final class ScanDecoder {
             }
             return count
         }
+        switch coding {
+        case .dcFirst(let shift):
+            return try decodeDCFirstMCUs(row: row, column: column, count: count, shift: shift, reader: &reader,
+                                         streamOffset: streamOffset, report: report)
+        case .dcRefinement(let shift):
+            return decodeDCRefinementMCUs(row: row, column: column, count: count, shift: shift, reader: &reader)
+        default: break
+        }
         for index in 0..<count {
             let mcuColumn = column + index
             for slot in 0..<componentCount {
@@ -258,6 +278,55 @@ final class ScanDecoder {
                         if outcome != .decoded {
                             try handle(outcome, mcu: nextMCU + index, at: streamOffset + reader.position, report: report)
                         }
+                    }
+                }
+            }
+            if reader.usedInventedBits { return index + 1 }
+        }
+        return count
+    }
+
+    /// DC first scans (G.1.2.1): one DC difference per block of every MCU. Each block is one cache
+    /// line in a different place, so the loop does nothing else: geometry and tables come from
+    /// flat per-slot buffers set up once.
+    private func decodeDCFirstMCUs(row: Int, column: Int, count: Int, shift: Int, reader sharedReader: inout BitReader,
+                                   streamOffset: Int, report: (ImageDecodingError) -> Void) throws -> Int {
+        var reader = sharedReader
+        defer { sharedReader = reader }
+        for index in 0..<count {
+            let mcuColumn = column + index
+            for slot in 0..<componentCount {
+                let geometry = slotGeometry[slot]
+                for blockRow in 0..<geometry.v {
+                    var block = windows[slot].rawBlock(row: row * geometry.v + blockRow, column: mcuColumn * geometry.h)
+                    for _ in 0..<geometry.h {
+                        let outcome = ProgressiveBlockDecoder.decodeDCFirst(into: block, shift: shift, dc: geometry.dc,
+                                                                            predictor: &predictors[slot], reader: &reader)
+                        if outcome != .decoded {
+                            try handle(outcome, mcu: nextMCU + index, at: streamOffset + reader.position, report: report)
+                        }
+                        block += 64
+                    }
+                }
+            }
+            if reader.usedInventedBits { return index + 1 }
+        }
+        return count
+    }
+
+    /// DC refinement scans (G.1.2.1): one bit per block of every MCU.
+    private func decodeDCRefinementMCUs(row: Int, column: Int, count: Int, shift: Int, reader sharedReader: inout BitReader) -> Int {
+        var reader = sharedReader
+        defer { sharedReader = reader }
+        for index in 0..<count {
+            let mcuColumn = column + index
+            for slot in 0..<componentCount {
+                let geometry = slotGeometry[slot]
+                for blockRow in 0..<geometry.v {
+                    var block = windows[slot].rawBlock(row: row * geometry.v + blockRow, column: mcuColumn * geometry.h)
+                    for _ in 0..<geometry.h {
+                        ProgressiveBlockDecoder.decodeDCRefinement(into: block, shift: shift, reader: &reader)
+                        block += 64
                     }
                 }
             }
