@@ -186,7 +186,7 @@ enum ProgressiveBlockDecoder {
     }
 
     /// Reads one correction bit for each coefficient whose zig-zag position is set in `positions`
-    /// (in order), up to 16 bits per read. A set bit whose magnitude bit is not yet set grows the
+    /// (in order), up to 16 bits per refill. A set bit whose magnitude bit is not yet set grows the
     /// magnitude by 1 << shift (`plusOne`), away from zero; the update is branch-free because
     /// the bits are unpredictable.
     @inline(__always)
@@ -194,12 +194,13 @@ enum ProgressiveBlockDecoder {
                                   reader: inout BitReader, zigzag: UnsafePointer<UInt8>) {
         var pending = positions
         while pending != 0 {
-            let count = min(pending.nonzeroBitCount, 16)
-            if reader.bitCount < count { reader.refill() }
+            if reader.bitCount < 16 { reader.refill() }
             // Past a marker the accumulator holds zeros: the same as reading the bits one by one.
+            // (No popcount: x86-64's baseline has no POPCNT instruction.)
             var word = reader.accumulator
-            reader.consume(count)
-            for _ in 0..<count {
+            var count = 0
+            while pending != 0 && count < 16 {
+                count += 1
                 let coefficient = block + Int(zigzag[pending.trailingZeroBitCount])
                 pending &= pending &- 1
                 let bit = Int32(truncatingIfNeeded: word >> 63)
@@ -210,6 +211,7 @@ enum ProgressiveBlockDecoder {
                 let step = (plusOne ^ sign) &- sign        // plusOne, or minusOne for negative values
                 coefficient.pointee = Int16(truncatingIfNeeded: value &+ step &* grows)
             }
+            reader.consume(count)
         }
     }
 }

@@ -71,16 +71,25 @@ enum InverseDCT {
         // Descale by 18 bits and add the 128 centre in one step: (v + 2^17 + 128 · 2^18) >> 18.
         let shift = constantBits + pass1Bits + 3
         let bias = (Int32(1) << (shift - 1)) &+ (128 << shift)
-        @inline(__always) func sample(_ v: Lanes) -> Lanes {
-            let shifted = (v &+ bias) &>> shift
-            return shifted.replacing(with: 0, where: shifted .< 0).replacing(with: 255, where: shifted .> 255)
+        let lowest = SIMD8<Int32>(repeating: Int32(Int16.min)), highest = SIMD8<Int32>(repeating: Int32(Int16.max))
+        let maxSample = SIMD8<Int16>(repeating: 255)
+        /// Columns `a` and `b` (lane k = row k) as samples: descaled, then clamped to 0...255.
+        /// Written as a saturating narrowing to 16 bits and a 16-bit clamp, which x86's SSE2 does in
+        /// three instructions (packssdw, pmaxsw, pminsw); 32-bit min/max has no SSE2 instruction.
+        /// The result is the plain clamp of the 32-bit value. Returns, per row k, the two samples
+        /// as the 16-bit value a | b << 8.
+        @inline(__always) func samplePair(_ a: Lanes, _ b: Lanes) -> SIMD4<UInt16> {
+            let wide = SIMD8<Int32>(lowHalf: (a &+ bias) &>> shift, highHalf: (b &+ bias) &>> shift)
+            let narrow = SIMD8<Int16>(truncatingIfNeeded: pointwiseMin(pointwiseMax(wide, lowest), highest))
+            let clamped = SIMD8<UInt16>(truncatingIfNeeded: pointwiseMin(pointwiseMax(narrow, .zero), maxSample))
+            return clamped.lowHalf | clamped.highHalf &<< 8
         }
         @inline(__always) func pass2(_ a: (Lanes, Lanes, Lanes, Lanes), _ b: (Lanes, Lanes, Lanes, Lanes), rows: Int) {
             let c = transpose(a), d = topLeftOnly ? (zero, zero, zero, zero) : transpose(b)
             let r = butterfly(c.0, c.1, c.2, c.3, d.0, d.1, d.2, d.3)
             // Lane k of `low` holds that row's samples 0...3 as bytes, `high` samples 4...7.
-            let low = sample(r.0) | sample(r.1) &<< 8 | sample(r.2) &<< 16 | sample(r.3) &<< 24
-            let high = sample(r.4) | sample(r.5) &<< 8 | sample(r.6) &<< 16 | sample(r.7) &<< 24
+            let low = SIMD4<Int32>(truncatingIfNeeded: samplePair(r.0, r.1)) | SIMD4<Int32>(truncatingIfNeeded: samplePair(r.2, r.3)) &<< 16
+            let high = SIMD4<Int32>(truncatingIfNeeded: samplePair(r.4, r.5)) | SIMD4<Int32>(truncatingIfNeeded: samplePair(r.6, r.7)) &<< 16
             for k in 0..<4 {
                 let out = UnsafeMutableRawPointer(output + (rows + k) * stride)
                 out.storeBytes(of: UInt32(bitPattern: low[k]).littleEndian, as: UInt32.self)
