@@ -82,6 +82,96 @@ final class InverseDCTTests: XCTestCase {
         }
     }
 
+    /// A block of values anywhere in Int16 (and beyond, which the IDCT takes modulo 2^16), with
+    /// `terms` non-zero coefficients at zig-zag positions `positions` and often a zero below row 0.
+    private func extremeBlock(_ rng: inout SeededGenerator, terms: Int, positions: Range<Int> = 1..<64) -> [Int32] {
+        var block = [Int32](repeating: 0, count: 64)
+        @inline(__always) func value() -> Int32 {
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0: return Int32.random(in: -40000...40000, using: &rng)
+            case 1: return [-32768, 32767, -8193, 8192, -8192, 8191, 16384, -16385].randomElement(using: &rng) ?? 0
+            default: return Int32.random(in: -3000...3000, using: &rng)
+            }
+        }
+        block[0] = value()
+        for _ in 0..<terms { block[ZigZag.naturalIndex(Int.random(in: positions, using: &rng))] = value() }
+        return block
+    }
+
+    /// libjpeg-turbo's SIMD islow IDCT (jidctint-sse2/avx2.asm) written out plainly: jidctint.c's
+    /// formulas in exact 64-bit arithmetic, with the SIMD code's 16-bit steps (16-bit inputs, x0 ± x4
+    /// and z3 = x7 + x3, z4 = x5 + x1 wrapped, first-pass results saturated, the first pass skipped
+    /// as x << 2 wrapped when rows 1...7 are zero). An independent check of ``InverseDCT``'s
+    /// arrangement of the same arithmetic.
+    private func simdModel(_ block: [Int32]) -> [UInt8] {
+        func wrap16(_ v: Int64) -> Int64 { Int64(Int16(truncatingIfNeeded: v)) }
+        func pass(_ x: [Int64]) -> [Int64] {
+            let z1 = (x[2] + x[6]) * 4433
+            let tmp2 = z1 + x[6] * -15137, tmp3 = z1 + x[2] * 6270
+            let tmp0 = wrap16(x[0] + x[4]) << 13, tmp1 = wrap16(x[0] - x[4]) << 13
+            let tmp10 = tmp0 + tmp3, tmp13 = tmp0 - tmp3, tmp11 = tmp1 + tmp2, tmp12 = tmp1 - tmp2
+            let oz1 = x[7] + x[1], oz2 = x[5] + x[3], oz3 = wrap16(x[7] + x[3]), oz4 = wrap16(x[5] + x[1])
+            let z5 = (oz3 + oz4) * 9633
+            let m1 = oz1 * -7373, m2 = oz2 * -20995, m3 = oz3 * -16069 + z5, m4 = oz4 * -3196 + z5
+            let t0 = x[7] * 2446 + m1 + m3, t1 = x[5] * 16819 + m2 + m4
+            let t2 = x[3] * 25172 + m2 + m3, t3 = x[1] * 12299 + m1 + m4
+            return [tmp10 + t3, tmp11 + t2, tmp12 + t1, tmp13 + t0, tmp13 - t0, tmp12 - t1, tmp11 - t2, tmp10 - t3]
+        }
+        func columnValue(_ v: Int64) -> Int64 { min(max((v + 1024) >> 11, -32768), 32767) }
+        func sample(_ v: Int64) -> UInt8 { UInt8(min(max((v + (1 << 17)) >> 18, -128), 127) + 128) }
+        let input: [Int64] = block.map { wrap16(Int64($0)) }
+        var workspace = [Int64](repeating: 0, count: 64)
+        let rowsBelowZero = input[8...].allSatisfy { $0 == 0 }
+        for column in 0..<8 {
+            let columnInput: [Int64] = (0..<8).map { input[$0 * 8 + column] }
+            let out: [Int64] = rowsBelowZero ? [Int64](repeating: wrap16(input[column] << 2), count: 8)
+                : pass(columnInput).map(columnValue)
+            for row in 0..<8 { workspace[row * 8 + column] = out[row] }
+        }
+        var samples: [UInt8] = []
+        for row in 0..<8 { samples += pass(Array(workspace[(row * 8)..<(row * 8 + 8)])).map(sample) }
+        return samples
+    }
+
+    func testBothPathsFollowLibjpegTurbosSIMDArithmeticForExtremeValues() {
+        // Corrupt data gives coefficients anywhere in 16 bits; the vector path must hand every block
+        // whose first pass leaves 15 bits to the exact scalar model, and be exact on the rest.
+        var rng = SeededGenerator(seed: 12)
+        for trial in 0..<3000 {
+            // Positions 1...5 only (row 0) half the time: libjpeg-turbo's shortcut case.
+            let block = extremeBlock(&rng, terms: trial % 9, positions: trial % 2 == 0 ? 1..<64 : 1..<6)
+            let expected = simdModel(block)
+            XCTAssertEqual(run(block, size: 8), expected, "trial \(trial): \(block)")
+            XCTAssertEqual(run(block, size: 8, variant: .scalar), expected, "trial \(trial): \(block)")
+        }
+    }
+
+    func testSIMDModelAgreesWithTheTransformOnValidRanges() {
+        // The model itself against the transform on ordinary blocks (no 16-bit step matters there).
+        var rng = SeededGenerator(seed: 14)
+        for trial in 0..<300 {
+            let block = randomBlock(&rng, terms: trial % 64)
+            XCTAssertEqual(simdModel(block), run(block, size: 8), "trial \(trial)")
+        }
+    }
+
+    func testTopLeftPathEqualsTheFullTransformForExtremeValues() {
+        var rng = SeededGenerator(seed: 13)
+        for trial in 0..<1000 {
+            let block = extremeBlock(&rng, terms: trial % 10, positions: 1..<10)
+            XCTAssertEqual(run(block, size: 8, variant: .topLeft), run(block, size: 8, variant: .scalar), "trial \(trial)")
+        }
+    }
+
+    func testFlatBlockShortcutEqualsTheTransform() {
+        // The renderer fills DC-only blocks with InverseDCT.flatSample instead of transforming them.
+        for dc in stride(from: Int32(-70000), through: 70000, by: 37) {
+            var block = [Int32](repeating: 0, count: 64)
+            block[0] = dc
+            XCTAssertEqual(run(block, size: 8), [UInt8](repeating: InverseDCT.flatSample(dc: dc), count: 64), "DC \(dc)")
+        }
+    }
+
     func testTopLeftPathEqualsTheFullTransformForItsBlocks() {
         var rng = SeededGenerator(seed: 11)
         for trial in 0..<300 {
@@ -124,9 +214,31 @@ final class InverseDCTTests: XCTestCase {
 
     func testOutOfRangeValuesSaturate() {
         var block = [Int32](repeating: 0, count: 64)
-        block[0] = 32000 * 255
-        XCTAssertEqual(run(block, size: 8), [UInt8](repeating: 255, count: 64))
         block[0] = -32000 * 255
         XCTAssertEqual(run(block, size: 4), [UInt8](repeating: 0, count: 16))
+    }
+
+    func testHugeDCOfAFlatBlockWrapsAsInLibjpegTurbosSIMDCode() {
+        // Rows 1...7 are zero, so the first pass is skipped: 9000 << 2 = 36000 wraps to −29536 in
+        // 16 bits; the second pass gives (−29536 + 16) >> 5 = −923 → −128 → sample 0 (not 255).
+        var block = [Int32](repeating: 0, count: 64)
+        block[0] = 9000
+        XCTAssertEqual(run(block, size: 8), [UInt8](repeating: 0, count: 64))
+        XCTAssertEqual(run(block, size: 8, variant: .scalar), [UInt8](repeating: 0, count: 64))
+        XCTAssertEqual(InverseDCT.flatSample(dc: 9000), 0)
+        // 16-bit dequantization: 65536 + 80 is taken as 80 → 80 / 8 = 10 → 138.
+        block[0] = 65536 + 80
+        XCTAssertEqual(run(block, size: 8), [UInt8](repeating: 138, count: 64))
+    }
+
+    func testFirstPassResultsSaturateWhenRowsBelowZeroAreNotAllZero() {
+        // One AC term below row 0 means a real first pass: column 0 comes out near 9000 · 4 = 36000,
+        // saturated to 32767 (not wrapped to −29536); the second pass gives 32767 · 2^13 / 2^18 ≈ 1024
+        // → 127 → 255 everywhere in column... and, through the row transform, everywhere.
+        var block = [Int32](repeating: 0, count: 64)
+        block[0] = 9000
+        block[8] = 1
+        XCTAssertEqual(run(block, size: 8), [UInt8](repeating: 255, count: 64))
+        XCTAssertEqual(run(block, size: 8, variant: .scalar), [UInt8](repeating: 255, count: 64))
     }
 }

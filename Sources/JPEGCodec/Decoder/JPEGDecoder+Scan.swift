@@ -93,6 +93,9 @@ extension JPEGDecoder {
     /// The decoding table for a slot; undefined slots 0 and 1 get the T.81 K.3 tables (MJPEG).
     private func huffmanTable(dc: Bool, slot: Int, at offset: Int) throws -> HuffmanTable {
         let name = "\(dc ? "DC" : "AC") table \(slot)"
+        guard slot < 4 else {
+            throw ImageDecodingError(.invalidData, at: offset, "scan selects Huffman \(name); only 0...3 exist")
+        }
         let defined = dc ? huffmanTables.dc[slot] : huffmanTables.ac[slot]
         guard let definition = defined ?? (slot < 2 ? (dc ? StandardHuffmanTables.dc(slot: slot) : StandardHuffmanTables.ac(slot: slot)) : nil) else {
             throw ImageDecodingError(.invalidData, at: offset, "scan uses Huffman \(name), which is not defined")

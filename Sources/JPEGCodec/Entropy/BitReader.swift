@@ -100,10 +100,15 @@ struct BitReader {
         Int(truncatingIfNeeded: accumulator &>> UInt64(truncatingIfNeeded: 64 &- count))
     }
 
+    /// Bits a Huffman read may consume: a valid code has at most 16, and a bit pattern that is no
+    /// code consumes 17 (see ``decodeLongSymbol(_:_:)``). Readers refill below this many bits, so
+    /// the 17th bit of a bad code is read from the stream and not taken for a bit past the data.
+    static let symbolReadBits = 17
+
     /// Decodes one Huffman symbol (T.81 F.2.2.3); returns -1 for a bit pattern that is no code.
     @inline(__always)
     mutating func decodeSymbol(_ table: HuffmanLookup) -> Int {
-        if bitCount < 16 { refill() }
+        if bitCount < Self.symbolReadBits { refill() }
         let (symbol, length) = Self.symbol(atTopOf: accumulator, table)
         consume(length)
         return symbol

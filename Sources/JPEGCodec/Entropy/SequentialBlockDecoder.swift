@@ -22,7 +22,7 @@ enum SequentialBlockDecoder {
         // this deep; a call taking the reader `inout` would keep it in memory for the whole loop.
         var outcome = Outcome.decoded
         // F.2.2.1: DC difference category, then the difference itself.
-        if reader.bitCount < 16 { reader.refill() }
+        if reader.bitCount < BitReader.symbolReadBits { reader.refill() }
         let dcCode = BitReader.symbol(atTopOf: reader.accumulator, dc)
         reader.consume(dcCode.length)
         var size = dcCode.symbol
@@ -46,7 +46,7 @@ enum SequentialBlockDecoder {
         defer { shape.pointee = BlockShape.forLastIndex(lastIndex) }
         while k < 64 {
             // Fast path: short code and its extra bits resolved by one table read.
-            if reader.bitCount < 16 { reader.refill() }
+            if reader.bitCount < BitReader.symbolReadBits { reader.refill() }
             let entry = ac.fastAC[reader.peek(HuffmanTable.lookaheadBits)]
             if entry & (1 << 12) != 0 {
                 reader.consume(Int(entry & 0xFF))

@@ -2,9 +2,11 @@
 struct ScanComponent: Sendable, Hashable {
     /// Index of the component in the frame header.
     var frameIndex: Int
-    /// DC Huffman table selector Tdj, 0...3.
+    /// DC Huffman table selector Tdj as written (0...15); only 0...3 exist, which is checked when
+    /// a scan uses the table (libjpeg ignores the selectors a scan does not use, e.g. in a DC
+    /// refinement scan).
     var dcTable: Int
-    /// AC Huffman table selector Taj, 0...3.
+    /// AC Huffman table selector Taj as written (0...15), checked like ``dcTable``.
     var acTable: Int
 }
 
@@ -45,9 +47,7 @@ struct ScanHeader: Sendable, Hashable {
             }) else {
                 throw reader.invalid("selects component \(id), which the frame does not declare (or the scan lists twice)")
             }
-            let dc = Int(tables >> 4), ac = Int(tables & 15)
-            guard dc < 4, ac < 4 else { throw reader.invalid("component \(id) selects Huffman tables \(dc)/\(ac); only 0...3 exist") }
-            components.append(ScanComponent(frameIndex: index, dcTable: dc, acTable: ac))
+            components.append(ScanComponent(frameIndex: index, dcTable: Int(tables >> 4), acTable: Int(tables & 15)))
         }
         let ss = Int(try reader.u8())
         let se = Int(try reader.u8())

@@ -136,8 +136,9 @@ final class BlockRowRenderer {
                         if clearingBlocks { clearAfterUse = mutableBlock }
                     }
                     if shape == BlockShape.dcOnly {
-                        // Every IDCT size gives a flat block of DC / 8 (the zero-input paths are exact).
-                        let value = clampSample(descale(block[0], 3))
+                        // Every IDCT size gives a flat block of DC / 8 (the zero-input paths are exact);
+                        // the 8×8 one wraps a huge DC as libjpeg-turbo's SIMD code does.
+                        let value = size == 8 ? InverseDCT.flatSample(dc: block[0]) : clampSample(descale(block[0], 3))
                         for y in 0..<size { fillSamples(out + y * stride, with: value, count: size) }
                         continue
                     }
@@ -168,14 +169,15 @@ final class BlockRowRenderer {
         }
     }
 
-    /// Multiplies raw coefficients by their quantizers (libjpeg's DEQUANTIZE: 16-bit coefficient
-    /// times 16-bit quantizer, which fits in 32 bits) and returns the ``BlockShape`` of the result.
+    /// Multiplies raw coefficients by their quantizers, keeping the low 16 bits of the product as
+    /// libjpeg-turbo's SIMD dequantization does (the sequential decoder stores the same), and
+    /// returns the ``BlockShape`` of the result.
     @inline(__always)
     private static func dequantize(_ block: UnsafePointer<Int32>, by quantization: UnsafePointer<Int32>,
                                    into output: UnsafeMutablePointer<Int32>) -> UInt8 {
         var outside4x4: Int32 = 0, insideAC: Int32 = 0
         for index in 0..<64 {
-            let value = block[index] &* quantization[index]
+            let value = Int32(Int16(truncatingIfNeeded: block[index] &* quantization[index]))
             output[index] = value
             // Natural order: row index >> 3, column index & 7.
             if index >= 32 || index & 7 >= 4 { outside4x4 |= value } else if index != 0 { insideAC |= value }

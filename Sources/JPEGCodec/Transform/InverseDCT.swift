@@ -2,10 +2,18 @@
 /// Loeffler–Ligtenberg–Moschytz factorisation with 13-bit fixed-point constants and two extra
 /// bits of precision between the column and the row pass.
 ///
-/// Input blocks are dequantized (coefficient × quantizer, natural order). Arithmetic is 32-bit with
-/// wrapping operators: for coefficients a valid file can hold every intermediate fits (the products
-/// of 16-bit values stay below 2^31, the sums below 2^30), and hostile input merely produces wrong
-/// pixels, never a trap.
+/// Input blocks are dequantized (coefficient × quantizer, natural order). The arithmetic is that of
+/// libjpeg-turbo's SIMD version (jidctint-sse2/avx2.asm), which djpeg runs on x86-64, including
+/// where it differs from the C code for out-of-range values that only corrupt data produces:
+/// - inputs are taken modulo 2^16 (its 16-bit dequantizing multiply);
+/// - sums that feed a multiply in pairs (x0 ± x4, x7 + x3, x5 + x1) wrap to 16 bits, while the
+///   other products are formed exactly (a multiply-add of two 16-bit values, so z1 = x2 + x6 and
+///   z5 = z3 + z4 are never formed on their own);
+/// - each pass's results saturate to 16 bits, and the samples to −128...127 before +128;
+/// - a block whose rows 1...7 are all zero skips the first pass: its column values are the row-0
+///   inputs shifted left by 2 in 16 bits (wrapping, not saturating).
+/// With 16-bit inputs no 32-bit intermediate overflows (the largest output is below
+/// 32768 · 64570 < 2^31), so the wrapping operators below never actually wrap.
 enum InverseDCT {
     /// Fixed-point bits of the constants (CONST_BITS).
     static let constantBits: Int32 = 13
@@ -31,11 +39,12 @@ enum InverseDCT {
 
     /// Transforms one block into 8×8 samples at `output`, rows `stride` apart. Both passes run on
     /// four columns (then four rows) at once, with 4×4 transposes in between, and give exactly the
-    /// result of ``transform8x8Scalar(_:workspace:output:stride:)``; `workspace` is not needed.
+    /// result of ``transform8x8Scalar(_:workspace:output:stride:)``; `workspace` is only used by
+    /// the rare blocks that take the scalar path (see `transform8x8Vector`).
     @inline(__always)
     static func transform8x8(_ coefficients: UnsafePointer<Int32>, workspace: UnsafeMutablePointer<Int32>,
                              output: UnsafeMutablePointer<UInt8>, stride: Int) {
-        transform8x8Vector(coefficients, output: output, stride: stride, topLeftOnly: false)
+        transform8x8Vector(coefficients, workspace: workspace, output: output, stride: stride, topLeftOnly: false)
     }
 
     /// ``transform8x8(_:workspace:output:stride:)`` for a ``BlockShape/topLeft4x4`` block: rows and
@@ -44,60 +53,86 @@ enum InverseDCT {
     @inline(__always)
     static func transform8x8TopLeft(_ coefficients: UnsafePointer<Int32>, workspace: UnsafeMutablePointer<Int32>,
                                     output: UnsafeMutablePointer<UInt8>, stride: Int) {
-        transform8x8Vector(coefficients, output: output, stride: stride, topLeftOnly: true)
+        transform8x8Vector(coefficients, workspace: workspace, output: output, stride: stride, topLeftOnly: true)
     }
 
     /// The vector transform; `topLeftOnly` is a constant at each call, so its branches fold.
+    ///
+    /// It never saturates between the passes: it checks that every first-pass value lies in
+    /// −2^14...2^14 − 1 and otherwise redoes the block with the scalar twin. That also covers
+    /// libjpeg-turbo's shortcut for blocks whose rows 1...7 are zero, which only differs from the
+    /// full first pass (x << 2 either way) when x << 2 does not fit in 16 bits. Valid files keep
+    /// their first-pass values well inside that range (|DC| ≤ 1024 + q gives 4 · 1100 or so).
     @inline(__always)
-    private static func transform8x8Vector(_ coefficients: UnsafePointer<Int32>, output: UnsafeMutablePointer<UInt8>,
-                                           stride: Int, topLeftOnly: Bool) {
+    private static func transform8x8Vector(_ coefficients: UnsafePointer<Int32>, workspace: UnsafeMutablePointer<Int32>,
+                                           output: UnsafeMutablePointer<UInt8>, stride: Int, topLeftOnly: Bool) {
         let input = UnsafeRawPointer(coefficients)
         let zero = Lanes()
         // Pass 1: lane i of row vector r is column i (left half) or 4 + i (right half).
         @inline(__always) func pass1(_ half: Int) -> (Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes) {
             @inline(__always) func row(_ r: Int) -> Lanes {
-                topLeftOnly && r >= 4 ? zero : input.loadUnaligned(fromByteOffset: (r * 8 + half * 4) * 4, as: Lanes.self)
+                topLeftOnly && r >= 4 ? zero : narrow(input.loadUnaligned(fromByteOffset: (r * 8 + half * 4) * 4, as: Lanes.self))
             }
             let r = butterfly(row(0), row(1), row(2), row(3), row(4), row(5), row(6), row(7))
-            let shift = constantBits - pass1Bits
-            let rounding = Int32(1) << (shift - 1)
-            return ((r.0 &+ rounding) &>> shift, (r.1 &+ rounding) &>> shift, (r.2 &+ rounding) &>> shift,
-                    (r.3 &+ rounding) &>> shift, (r.4 &+ rounding) &>> shift, (r.5 &+ rounding) &>> shift,
-                    (r.6 &+ rounding) &>> shift, (r.7 &+ rounding) &>> shift)
+            return (columnResult(r.0), columnResult(r.1), columnResult(r.2), columnResult(r.3),
+                    columnResult(r.4), columnResult(r.5), columnResult(r.6), columnResult(r.7))
         }
         let left = pass1(0)
         let right = topLeftOnly ? (zero, zero, zero, zero, zero, zero, zero, zero) : pass1(1)
-        // Pass 2: lane k of column vector i is row k (top half) or 4 + k (bottom half).
-        // Descale by 18 bits and add the 128 centre in one step: (v + 2^17 + 128 · 2^18) >> 18.
-        let shift = constantBits + pass1Bits + 3
-        let bias = (Int32(1) << (shift - 1)) &+ (128 << shift)
-        let lowest = SIMD8<Int32>(repeating: Int32(Int16.min)), highest = SIMD8<Int32>(repeating: Int32(Int16.max))
-        let maxSample = SIMD8<Int16>(repeating: 255)
-        /// Columns `a` and `b` (lane k = row k) as samples: descaled, then clamped to 0...255.
-        /// Written as a saturating narrowing to 16 bits and a 16-bit clamp, which x86's SSE2 does in
-        /// three instructions (packssdw, pmaxsw, pminsw); 32-bit min/max has no SSE2 instruction.
-        /// The result is the plain clamp of the 32-bit value. Returns, per row k, the two samples
-        /// as the 16-bit value a | b << 8.
-        @inline(__always) func samplePair(_ a: Lanes, _ b: Lanes) -> SIMD4<UInt16> {
-            let wide = SIMD8<Int32>(lowHalf: (a &+ bias) &>> shift, highHalf: (b &+ bias) &>> shift)
-            let narrow = SIMD8<Int16>(truncatingIfNeeded: pointwiseMin(pointwiseMax(wide, lowest), highest))
-            let clamped = SIMD8<UInt16>(truncatingIfNeeded: pointwiseMin(pointwiseMax(narrow, .zero), maxSample))
-            return clamped.lowHalf | clamped.highHalf &<< 8
-        }
-        @inline(__always) func pass2(_ a: (Lanes, Lanes, Lanes, Lanes), _ b: (Lanes, Lanes, Lanes, Lanes), rows: Int) {
+        // Pass 2: lane k of column vector i is row k (top half) or 4 + k (bottom half). Returns
+        // whether all its inputs lie in −2^14...2^14 − 1: v does exactly when v + 2^14 has no bits
+        // above bit 14, so one OR checks them all. (A 15-bit bound, not 16, also keeps `sample`'s
+        // one-step bias from overflowing.)
+        @inline(__always) func pass2(_ a: (Lanes, Lanes, Lanes, Lanes), _ b: (Lanes, Lanes, Lanes, Lanes), rows: Int) -> Bool {
             let c = transpose(a), d = topLeftOnly ? (zero, zero, zero, zero) : transpose(b)
+            let offset = Lanes(repeating: 1 << 14)
+            var outside = (c.0 &+ offset) | (c.1 &+ offset) | (c.2 &+ offset) | (c.3 &+ offset)
+            if !topLeftOnly { outside |= (d.0 &+ offset) | (d.1 &+ offset) | (d.2 &+ offset) | (d.3 &+ offset) }
             let r = butterfly(c.0, c.1, c.2, c.3, d.0, d.1, d.2, d.3)
             // Lane k of `low` holds that row's samples 0...3 as bytes, `high` samples 4...7.
-            let low = SIMD4<Int32>(truncatingIfNeeded: samplePair(r.0, r.1)) | SIMD4<Int32>(truncatingIfNeeded: samplePair(r.2, r.3)) &<< 16
-            let high = SIMD4<Int32>(truncatingIfNeeded: samplePair(r.4, r.5)) | SIMD4<Int32>(truncatingIfNeeded: samplePair(r.6, r.7)) &<< 16
+            let low = samples(r.0, r.1, r.2, r.3), high = samples(r.4, r.5, r.6, r.7)
             for k in 0..<4 {
                 let out = UnsafeMutableRawPointer(output + (rows + k) * stride)
                 out.storeBytes(of: UInt32(bitPattern: low[k]).littleEndian, as: UInt32.self)
                 out.storeBytes(of: UInt32(bitPattern: high[k]).littleEndian, toByteOffset: 4, as: UInt32.self)
             }
+            return !any(outside &>> 15 .!= 0)
         }
-        pass2((left.0, left.1, left.2, left.3), (right.0, right.1, right.2, right.3), rows: 0)
-        pass2((left.4, left.5, left.6, left.7), (right.4, right.5, right.6, right.7), rows: 4)
+        let topFits = pass2((left.0, left.1, left.2, left.3), (right.0, right.1, right.2, right.3), rows: 0)
+        let bottomFits = pass2((left.4, left.5, left.6, left.7), (right.4, right.5, right.6, right.7), rows: 4)
+        if !(topFits && bottomFits) {
+            // Rare (corrupt data only): redo the block exactly.
+            transform8x8Scalar(coefficients, workspace: workspace, output: output, stride: stride)
+        }
+    }
+
+    /// A first-pass output kept with `pass1Bits` extra bits (not yet saturated).
+    @inline(__always)
+    static func columnResult(_ v: Lanes) -> Lanes {
+        let shift = constantBits - pass1Bits
+        return (v &+ (1 &<< (shift - 1))) &>> shift
+    }
+
+    /// Second-pass outputs as samples: lane k of the result holds, in bytes 0...3, lane k of
+    /// `r0`...`r3` descaled by 18 bits, +128, clamped to 0...255 (libjpeg-turbo saturates to
+    /// −128...127 before adding 128: the same). The +128 joins the rounding bias, which cannot
+    /// overflow for the vector path's inputs (|v| ≤ 64570 · 2^14 < 2^30).
+    ///
+    /// Each descaled value fits in 16 bits, so two share a 32-bit lane and are clamped with
+    /// 16-bit min/max: fewer steps than clamping 32-bit lanes one by one.
+    @inline(__always)
+    static func samples(_ r0: Lanes, _ r1: Lanes, _ r2: Lanes, _ r3: Lanes) -> Lanes {
+        let shift = constantBits + pass1Bits + 3
+        let bias = Lanes(repeating: (1 &<< (shift - 1)) &+ (128 &<< shift))
+        @inline(__always) func clampedPair(_ a: Lanes, _ b: Lanes) -> Lanes {
+            let pair = ((a &+ bias) &>> shift) & 0xFFFF | ((b &+ bias) &>> shift) &<< 16
+            let clamped = unsafeBitCast(pair, to: SIMD8<Int16>.self)
+                .clamped(lowerBound: SIMD8(repeating: 0), upperBound: SIMD8(repeating: 255))
+            return unsafeBitCast(clamped, to: Lanes.self)
+        }
+        // Bits 0...7 and 16...23 hold the two samples; move the second down to bits 8...15.
+        let first = clampedPair(r0, r1), second = clampedPair(r2, r3)
+        return (first | first &>> 8) & 0xFFFF | (second | second &>> 8) &<< 16
     }
 
     /// Transposes a 4×4 tile given as four row vectors.
@@ -107,89 +142,107 @@ enum InverseDCT {
          Lanes(m.0[2], m.1[2], m.2[2], m.3[2]), Lanes(m.0[3], m.1[3], m.2[3], m.3[3]))
     }
 
-    /// One value at a time, with libjpeg's shortcuts for columns and rows whose AC terms are zero
-    /// (they give exactly what the full computation gives): the careful twin of ``transform8x8(_:workspace:output:stride:)``.
+    /// One value at a time, following libjpeg-turbo's SIMD code step by step (including its
+    /// shortcut for a block whose rows 1...7 are zero): the careful twin of
+    /// ``transform8x8(_:workspace:output:stride:)`` and its path for blocks whose first-pass values
+    /// do not fit in 16 bits.
+    @inline(never)
     static func transform8x8Scalar(_ coefficients: UnsafePointer<Int32>, workspace: UnsafeMutablePointer<Int32>,
                                    output: UnsafeMutablePointer<UInt8>, stride: Int) {
+        @inline(__always) func input(_ index: Int) -> Int32 { Int32(Int16(truncatingIfNeeded: coefficients[index])) }
+        var rowsBelowZero = true
+        for index in 8..<64 where input(index) != 0 { rowsBelowZero = false }
         for column in 0..<8 {
-            let c = coefficients + column, w = workspace + column
-            if c[8] == 0 && c[16] == 0 && c[24] == 0 && c[32] == 0 && c[40] == 0 && c[48] == 0 && c[56] == 0 {
-                let dc = c[0] &<< pass1Bits
-                for row in 0..<8 { w[row * 8] = dc }
+            let w = workspace + column
+            if rowsBelowZero {
+                let value = Int32(Int16(truncatingIfNeeded: input(column) &<< pass1Bits))
+                for row in 0..<8 { w[row * 8] = value }
                 continue
             }
-            storeColumn(butterfly(c[0], c[8], c[16], c[24], c[32], c[40], c[48], c[56]), into: w)
+            let r = butterfly(input(column), input(column + 8), input(column + 16), input(column + 24),
+                              input(column + 32), input(column + 40), input(column + 48), input(column + 56))
+            // libjpeg-turbo packs the first pass's results into 16 bits with saturation.
+            w[0] = saturate16(columnResult(r.0)); w[8] = saturate16(columnResult(r.1))
+            w[16] = saturate16(columnResult(r.2)); w[24] = saturate16(columnResult(r.3))
+            w[32] = saturate16(columnResult(r.4)); w[40] = saturate16(columnResult(r.5))
+            w[48] = saturate16(columnResult(r.6)); w[56] = saturate16(columnResult(r.7))
         }
         for row in 0..<8 {
             let w = workspace + row * 8, out = output + row * stride
-            if w[1] == 0 && w[2] == 0 && w[3] == 0 && w[4] == 0 && w[5] == 0 && w[6] == 0 && w[7] == 0 {
-                fillSamples(out, with: clampSample(descale(w[0], pass1Bits + 3)), count: 8)
-                continue
-            }
-            storeRow(butterfly(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]), into: out)
+            let r = butterfly(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7])
+            out[0] = sample(r.0); out[1] = sample(r.1); out[2] = sample(r.2); out[3] = sample(r.3)
+            out[4] = sample(r.4); out[5] = sample(r.5); out[6] = sample(r.6); out[7] = sample(r.7)
         }
     }
 
-    /// First-pass results of one column into the workspace, descaled to keep `pass1Bits` extra bits.
+    /// The flat block that a block with only a DC term gives: the skipped first pass leaves
+    /// (dc << 2) wrapped to 16 bits, which the second pass descales by 5 bits. For |dc| < 8192
+    /// this is just dc / 8 rounded, clamped.
     @inline(__always)
-    static func storeColumn(_ r: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32), into w: UnsafeMutablePointer<Int32>) {
-        let shift = constantBits - pass1Bits
-        w[0] = descale(r.0, shift); w[8] = descale(r.1, shift)
-        w[16] = descale(r.2, shift); w[24] = descale(r.3, shift)
-        w[32] = descale(r.4, shift); w[40] = descale(r.5, shift)
-        w[48] = descale(r.6, shift); w[56] = descale(r.7, shift)
+    static func flatSample(dc: Int32) -> UInt8 {
+        let columnValue = Int32(Int16(truncatingIfNeeded: dc &<< pass1Bits))
+        return sample(columnValue &<< constantBits)
     }
 
-    /// Second-pass results of one row as samples.
-    @inline(__always)
-    static func storeRow(_ r: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32), into out: UnsafeMutablePointer<UInt8>) {
-        let shift = constantBits + pass1Bits + 3
-        out[0] = clampSample(descale(r.0, shift)); out[1] = clampSample(descale(r.1, shift))
-        out[2] = clampSample(descale(r.2, shift)); out[3] = clampSample(descale(r.3, shift))
-        out[4] = clampSample(descale(r.4, shift)); out[5] = clampSample(descale(r.5, shift))
-        out[6] = clampSample(descale(r.6, shift)); out[7] = clampSample(descale(r.7, shift))
-    }
-
-    /// `v` reduced to its low 16 bits, sign-extended. Every value multiplied in the butterfly fits
-    /// in 16 bits for a valid file (libjpeg-turbo's SIMD IDCT holds them in 16-bit lanes too), and
-    /// saying so lets the compiler multiply with one 16 × 16 → 32-bit instruction instead of
-    /// emulating a 32-bit multiply.
+    /// `v` reduced to its low 16 bits, sign-extended (libjpeg-turbo's 16-bit lanes). Besides
+    /// matching it, saying so lets the compiler multiply with 16 × 16 → 32-bit instructions
+    /// instead of emulating a 32-bit multiply.
     @inline(__always)
     static func narrow(_ v: Lanes) -> Lanes { (v &<< 16) &>> 16 }
 
-    /// One 8-point 1-D IDCT (LL&M, jidctint.c figure 8) on four lanes, outputs scaled by 2^constantBits.
+    /// `v` saturated to −32768...32767 (libjpeg-turbo packs each pass's results with saturation).
+    @inline(__always)
+    static func saturate16(_ v: Int32) -> Int32 { Int32(Int16(clamping: v)) }
+
+    /// One 8-point 1-D IDCT (LL&M, jidctint.c figure 8) on four lanes of 16-bit values, outputs
+    /// scaled by 2^constantBits, in libjpeg-turbo's SIMD arrangement: each product pair is one
+    /// multiply-add of two 16-bit values, and only x0 ± x4, x7 + x3 and x5 + x1 are 16-bit sums.
     @inline(__always)
     static func butterfly(_ x0: Lanes, _ x1: Lanes, _ x2: Lanes, _ x3: Lanes, _ x4: Lanes, _ x5: Lanes, _ x6: Lanes, _ x7: Lanes)
         -> (Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes) {
+        // The inputs are 16-bit already; narrowing again tells the compiler so (values that went
+        // through a transpose lose that knowledge), which lets it use 16-bit multiplies.
         let x1 = narrow(x1), x2 = narrow(x2), x3 = narrow(x3), x5 = narrow(x5), x6 = narrow(x6), x7 = narrow(x7)
-        // Even part: the rotator is sqrt(2)·c(-6).
-        let z1 = narrow(x2 &+ x6) &* fix0_541196100
-        let tmp2 = z1 &+ x6 &* -fix1_847759065
-        let tmp3 = z1 &+ x2 &* fix0_765366865
-        let tmp0 = (x0 &+ x4) &<< constantBits
-        let tmp1 = (x0 &- x4) &<< constantBits
+        // Even part: z1 = (x2 + x6) · c6√2 distributed over x2 and x6.
+        let tmp3 = x2 &* (fix0_541196100 + fix0_765366865) &+ x6 &* fix0_541196100
+        let tmp2 = x2 &* fix0_541196100 &+ x6 &* (fix0_541196100 - fix1_847759065)
+        // (x0 ± x4) wrapped to 16 bits, times 2^13: placed in the high half and shifted down by 3.
+        let tmp0 = ((x0 &+ x4) &<< 16) &>> (16 - constantBits)
+        let tmp1 = ((x0 &- x4) &<< 16) &>> (16 - constantBits)
         let tmp10 = tmp0 &+ tmp3, tmp13 = tmp0 &- tmp3
         let tmp11 = tmp1 &+ tmp2, tmp12 = tmp1 &- tmp2
-        // Odd part: inputs y7, y5, y3, y1.
-        let o1 = narrow(x7 &+ x1), o2 = narrow(x5 &+ x3), o3 = narrow(x7 &+ x3), o4 = narrow(x5 &+ x1)
-        let z5 = narrow(o3 &+ o4) &* fix1_175875602
-        let m1 = o1 &* -fix0_899976223
-        let m2 = o2 &* -fix2_562915447
-        let m3 = o3 &* -fix1_961570560 &+ z5
-        let m4 = o4 &* -fix0_390180644 &+ z5
-        let t0 = x7 &* fix0_298631336 &+ m1 &+ m3
-        let t1 = x5 &* fix2_053119869 &+ m2 &+ m4
-        let t2 = x3 &* fix3_072711026 &+ m2 &+ m3
-        let t3 = x1 &* fix1_501321110 &+ m1 &+ m4
+        // Odd part: z5 = (z3 + z4) · 1.175875602 distributed over z3 and z4.
+        let z3 = narrow(x7 &+ x3), z4 = narrow(x5 &+ x1)
+        let m3 = z3 &* (fix1_175875602 - fix1_961570560) &+ z4 &* fix1_175875602
+        let m4 = z3 &* fix1_175875602 &+ z4 &* (fix1_175875602 - fix0_390180644)
+        // z1 = x7 + x1 and z2 = x5 + x3 distributed likewise.
+        let t0 = x7 &* (fix0_298631336 - fix0_899976223) &+ x1 &* -fix0_899976223 &+ m3
+        let t1 = x5 &* (fix2_053119869 - fix2_562915447) &+ x3 &* -fix2_562915447 &+ m4
+        let t2 = x5 &* -fix2_562915447 &+ x3 &* (fix3_072711026 - fix2_562915447) &+ m3
+        let t3 = x7 &* -fix0_899976223 &+ x1 &* (fix1_501321110 - fix0_899976223) &+ m4
         return (tmp10 &+ t3, tmp11 &+ t2, tmp12 &+ t1, tmp13 &+ t0,
                 tmp13 &- t0, tmp12 &- t1, tmp11 &- t2, tmp10 &- t3)
     }
 
     /// The butterfly on single values (lane 0 of the vector one), for the scalar twin.
+    @inline(__always)
     static func butterfly(_ x0: Int32, _ x1: Int32, _ x2: Int32, _ x3: Int32, _ x4: Int32, _ x5: Int32, _ x6: Int32, _ x7: Int32)
         -> (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) {
         let r = butterfly(Lanes(repeating: x0), Lanes(repeating: x1), Lanes(repeating: x2), Lanes(repeating: x3),
                           Lanes(repeating: x4), Lanes(repeating: x5), Lanes(repeating: x6), Lanes(repeating: x7))
         return (r.0[0], r.1[0], r.2[0], r.3[0], r.4[0], r.5[0], r.6[0], r.7[0])
+    }
+
+    /// ``columnResult(_:)`` on one value.
+    @inline(__always)
+    static func columnResult(_ v: Int32) -> Int32 { columnResult(Lanes(repeating: v))[0] }
+
+    /// A second-pass output as a sample, exactly as libjpeg-turbo forms it for any 32-bit value:
+    /// descaled by 18 bits, saturated to −128...127, +128.
+    @inline(__always)
+    static func sample(_ v: Int32) -> UInt8 {
+        let shift = constantBits + pass1Bits + 3
+        let descaled = (v &+ (1 &<< (shift - 1))) &>> shift
+        return UInt8(truncatingIfNeeded: min(max(descaled, -128), 127) &+ 128)
     }
 }
