@@ -62,13 +62,13 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     var componentWasScanned: [Bool] = []
     var wholeImageStorage = false
     var store: CoefficientStore?
+    /// Sequential files: streams rows to the picture (or renders multi-scan storage).
     var renderer: BlockRowRenderer?
+    /// Progressive files: draws pictures from the stored coefficients.
+    var preview: ProgressivePreview?
     var scanDecoder: ScanDecoder?
     var currentScan: ScanHeader?
-    /// Progressive: per component 64 entries (natural order), the Al of the last scan that coded
-    /// each coefficient, -1 before any (libjpeg's coef_bits); drives preview smoothing.
-    var coefficientBits: [Int] = []
-    /// Whole-image storage: iMCU rows changed since they were last rendered.
+    /// Sequential whole-image storage: iMCU rows changed since they were last rendered.
     var dirtyIMCURows: Range<Int>?
     /// The first warning that changed pixels; ``finish()`` throws it.
     var firstPixelDamage: ImageDecodingError?
@@ -104,7 +104,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     /// Where decoding stands.
     public var status: DecodingStatus {
         guard header != nil else { return .awaitingHeader }
-        let progress = DecodingProgress(completedRows: renderer?.nextOutputRow ?? 0,
+        let progress = DecodingProgress(completedRows: preview?.completedRows ?? renderer?.nextOutputRow ?? 0,
                                         completedScans: scansCompleted, previewGeneration: previewGeneration)
         if case .done = phase { return .complete(progress) }
         return .decoding(progress)
@@ -174,11 +174,14 @@ public final class JPEGDecoder: IncrementalImageDecoder {
 
     func fail(_ error: ImageDecodingError) {
         if changedSinceLastCall { previewGeneration += 1; changedSinceLastCall = false }
-        if frame?.isProgressive == true, let layout, renderer?.smoothing.contains(where: { $0 != nil }) == true {
+        if let preview {
+            if let scanDecoder {
+                // An error inside an MCU may have left some of its blocks changed.
+                preview.reach(decodedMCUs: min(scanDecoder.nextMCU + 1, scanDecoder.mcuCount))
+            }
             // The last picture: every row smoothed for the coefficients as they finally are, as
             // libjpeg draws an incomplete file (a scan cut short left some rows drawn before it).
-            dirtyIMCURows = 0..<layout.mcuRows
-            previewGeneration += 1
+            if preview.endEarly() { previewGeneration += 1 }
         }
         failure = error
         phase = .failed

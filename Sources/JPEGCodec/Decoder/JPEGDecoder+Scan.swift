@@ -26,13 +26,24 @@ extension JPEGDecoder {
             let conversion = colorSpace.conversion(wantCMYK: naturalFormat == .cmyk8)
             // Progressive scans refine stored coefficients, so they always keep the whole image.
             wholeImageStorage = progressive || scan.components.count < frame.components.count
-            let (memoryLimit, overflow) = options.limits.maxPixels.multipliedReportingOverflow(by: 16)
+            let (product, overflow) = options.limits.maxPixels.multipliedReportingOverflow(by: 16)
+            var memoryLimit = overflow ? Int.max : product
+            if progressive {
+                // Previews keep a sample plane per component beside the coefficients.
+                guard let planeBytes = SamplePlaneRenderer.planeBytes(for: layout), planeBytes <= memoryLimit else {
+                    throw ImageDecodingError(.limitExceeded, at: markerOffset,
+                                             "preview sample planes for \(layout.width)×\(layout.height) exceed the memory limit")
+                }
+                memoryLimit -= planeBytes
+            }
             store = try CoefficientStore(layout: layout, extent: wholeImageStorage ? .wholeImage : .oneIMCURow,
-                                         rawCoefficients: progressive, maxBytes: overflow ? Int.max : memoryLimit, at: markerOffset)
+                                         rawCoefficients: progressive, maxBytes: memoryLimit, at: markerOffset)
             guard let created = store else { throw ImageDecodingError(.internal, at: markerOffset, "no coefficient store") }
-            // Progressive blocks hold raw coefficients (refinement works on bits), dequantized when drawn.
-            renderer = BlockRowRenderer(layout: layout, conversion: conversion,
-                                        rawQuantization: progressive ? UnsafePointer(created.quantization) : nil)
+            if progressive {
+                // Progressive blocks hold raw coefficients (refinement works on bits), dequantized when drawn.
+                preview = ProgressivePreview(layout: layout, conversion: conversion, quantization: UnsafePointer(created.quantization))
+            }
+            renderer = BlockRowRenderer(layout: layout, conversion: conversion)
         } else if !wholeImageStorage {
             throw ImageDecodingError(.invalidData, at: markerOffset,
                                      "second scan in an image whose first scan already held every component")
@@ -51,7 +62,7 @@ extension JPEGDecoder {
             componentHasQuantization[component.frameIndex] = true
         }
         let coding = ScanCoding.of(scan, progressive: progressive)
-        if progressive { updatePreviewSmoothing(scan, store: store, renderer: renderer) }
+        preview?.startScan(scan)
         var dcTables: [HuffmanTable] = [], acTables: [HuffmanTable] = []
         for component in scan.components {
             // A component coded again (not valid sequential JPEG, but possible) starts from zero blocks.
@@ -71,25 +82,6 @@ extension JPEGDecoder {
         phase = .scan
     }
 
-    /// Records which coefficients `scan` codes to what precision and sets how previews are
-    /// smoothed (``BlockSmoothing``) from then on. Rows are not re-rendered for it: the scan
-    /// re-renders each row as it reaches it, and rows it has not reached are better drawn as they
-    /// were (their coefficients have not arrived yet). A file that ends early is re-rendered whole.
-    private func updatePreviewSmoothing(_ scan: ScanHeader, store: CoefficientStore, renderer: BlockRowRenderer) {
-        guard let layout else { return }
-        let components = layout.components.count
-        if coefficientBits.isEmpty { coefficientBits = Array(repeating: -1, count: components * 64) }
-        for component in scan.components {
-            for k in scan.spectralStart...scan.spectralEnd {
-                coefficientBits[component.frameIndex * 64 + Int(ZigZag.pointer[k])] = scan.approximationLow
-            }
-        }
-        let smoothing = (0..<components).map { c in
-            BlockSmoothing(coefficientBits: coefficientBits[(c * 64)..<(c * 64 + 64)], quantization: store.quantization(component: c))
-        }
-        renderer.smoothing = smoothing
-    }
-
     /// The decoding table for a slot; undefined slots 0 and 1 get the T.81 K.3 tables (MJPEG).
     private func huffmanTable(dc: Bool, slot: Int, at offset: Int) throws -> HuffmanTable {
         let name = "\(dc ? "DC" : "AC") table \(slot)"
@@ -107,13 +99,20 @@ extension JPEGDecoder {
     func continueScan() throws {
         guard let scanDecoder else { throw ImageDecodingError(.internal, at: input.consumedOffset, "no scan under way") }
         let examinedBefore = scanDecoder.bytesExamined
+        let mcusBefore = scanDecoder.nextMCU
         let step = try scanDecoder.run(bytes: input.readable, streamOffset: input.consumedOffset,
                                        inputComplete: inputComplete,
                                        report: { self.warn($0, affectsPixels: true) },
                                        onMCURow: { self.finishedMCURow($0) })
         inputBytesExamined += scanDecoder.bytesExamined - examinedBefore
         input.consume(scanDecoder.consumedBytes)
+        if let preview, scanDecoder.nextMCU > mcusBefore {
+            // Every decoded MCU shows in the next picture, even in a half-decoded MCU row.
+            preview.reach(decodedMCUs: scanDecoder.nextMCU)
+            changedSinceLastCall = true
+        }
         guard step == .complete else { return }
+        preview?.finishScan(mcuCount: scanDecoder.mcuCount)
         let (extraneous, _) = scanDecoder.finishScan()
         skippedBytes += extraneous
         scansCompleted += 1
@@ -122,9 +121,10 @@ extension JPEGDecoder {
         phase = .markers
     }
 
-    /// Called by the scan decoder after each MCU row: streams it to the output, or marks it for rendering.
+    /// Called by the scan decoder after each MCU row: streams it to the output, or marks it for
+    /// rendering (progressive previews follow the decoded MCUs instead, see `continueScan`).
     private func finishedMCURow(_ row: Int) {
-        guard let layout, let store, let renderer, let scan = currentScan else { return }
+        guard preview == nil, let layout, let store, let renderer, let scan = currentScan else { return }
         var iMCURow = row
         if !scan.isInterleaved {
             // A single-component scan's MCU row is one block row; an iMCU row holds V of them.
@@ -150,6 +150,13 @@ extension JPEGDecoder {
 
     /// Whole-image storage: renders the iMCU rows that changed since the last render.
     func renderDirtyRows() {
+        if let preview, let store {
+            let rows = canvas.withUnsafeMutableBufferPointer { pixels in
+                pixels.baseAddress.map { preview.render(windows: store.windows, into: $0) } ?? 0
+            }
+            canvasRowsWritten = max(canvasRowsWritten, rows)
+            return
+        }
         guard wholeImageStorage, let rows = dirtyIMCURows, let layout, let store, let renderer else { return }
         dirtyIMCURows = nil
         renderer.beginPass(firstIMCURow: rows.lowerBound)

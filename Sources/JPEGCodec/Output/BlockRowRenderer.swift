@@ -1,9 +1,9 @@
 /// Turns coefficient block rows into output pixel rows: IDCT of each iMCU row into per-component
 /// sample rings, then upsampling and colour conversion of every output row whose inputs are ready.
 ///
-/// This is the "render a block row" stage shared by streaming sequential decoding (rows pushed in
-/// order as the scan completes them) and by multi-scan decoding (a range of iMCU rows re-rendered
-/// from stored coefficients).
+/// This is the "render a block row" stage of sequential decoding: streaming (rows pushed in order
+/// as the scan completes them) and multi-scan files (a range of iMCU rows re-rendered from stored
+/// coefficients). Progressive files draw through ``ProgressivePreview`` instead.
 ///
 /// Each component's ring holds 3 iMCU rows of samples: sample row r lives in slot r mod (3 · rows per
 /// iMCU). Output row y needs, per component, the sample row it sits on and for the vertical
@@ -20,16 +20,6 @@ final class BlockRowRenderer {
     private let upsampledRows: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
     private let rowPointers: UnsafeMutablePointer<UnsafePointer<UInt8>>
     private let workspace: UnsafeMutablePointer<Int32>
-    /// Progressive storage holds raw coefficients: per component 64 quantizers (natural order) to
-    /// multiply by before the IDCT, or nil when blocks are already dequantized.
-    private let rawQuantization: UnsafePointer<Int32>?
-    /// Per component, the smoothing of missing AC coefficients for progressive previews (nil: none).
-    var smoothing: [BlockSmoothing?] = []
-    /// A raw block with predicted coefficients filled in, and the 3×3 DC neighbourhood.
-    private let smoothed: UnsafeMutablePointer<Int32>
-    private let neighbourDC: UnsafeMutablePointer<Int64>
-    /// One dequantized block (64 values) when `rawQuantization` is set.
-    private let dequantized: UnsafeMutablePointer<Int32>
     /// Per component, sample rows [0, rowsAvailable) have been pushed (the ring keeps the last ones).
     private var rowsAvailable: [Int]
 
@@ -38,17 +28,9 @@ final class BlockRowRenderer {
     /// The next output row to emit.
     private(set) var nextOutputRow = 0
 
-    /// Sets up rings for `layout`. With `rawQuantization` (per component 64 quantizers, natural
-    /// order) blocks hold raw coefficients and are dequantized as they are drawn.
-    init(layout: FrameLayout, conversion: ColorConversion, rawQuantization: UnsafePointer<Int32>? = nil) {
+    /// Sets up rings for `layout`; blocks hold dequantized `Int32` coefficients.
+    init(layout: FrameLayout, conversion: ColorConversion) {
         self.layout = layout
-        self.rawQuantization = rawQuantization
-        dequantized = .allocate(capacity: 64)
-        dequantized.initialize(repeating: 0, count: 64)
-        smoothed = .allocate(capacity: 64)
-        smoothed.initialize(repeating: 0, count: 64)
-        neighbourDC = .allocate(capacity: 9)
-        neighbourDC.initialize(repeating: 0, count: 9)
         self.conversion = conversion
         outputStride = layout.outputWidth * conversion.bytesPerPixel
         componentCount = layout.components.count
@@ -85,9 +67,6 @@ final class BlockRowRenderer {
         upsampledRows.deallocate()
         rowPointers.deallocate()
         workspace.deallocate()
-        dequantized.deallocate()
-        smoothed.deallocate()
-        neighbourDC.deallocate()
     }
 
     /// Starts a pass that pushes iMCU rows from `firstIMCURow − 1` (as context) onwards and emits
@@ -105,7 +84,6 @@ final class BlockRowRenderer {
         for c in 0..<componentCount {
             let component = layout.components[c]
             let window = windows[c]
-            let componentSmoothing = c < smoothing.count ? smoothing[c] : nil
             let size = component.blockSize
             let stride = ringStrides[c]
             for blockRowInIMCU in 0..<component.verticalSampling {
@@ -115,26 +93,11 @@ final class BlockRowRenderer {
                 let destination = rings[c] + (sampleRow % ringRowCounts[c]) * stride
                 for column in 0..<component.widthInBlocks {
                     let out = destination + column * size
-                    let block: UnsafePointer<Int32>
-                    let shape: UInt8
+                    let mutableBlock = window.block(row: blockRow, column: column)
+                    let shape = window.shape(row: blockRow, column: column).pointee
+                    let block = UnsafePointer(mutableBlock)
                     // One-row sequential storage: zero the block after its IDCT, for the next row.
-                    var clearAfterUse: UnsafeMutablePointer<Int32>?
-                    defer { if let clearAfterUse { Self.clear(clearAfterUse, shape: shape) } }
-                    if let rawQuantization {
-                        let raw = window.rawBlock(row: blockRow, column: column)
-                        for i in 0..<64 { smoothed[i] = Int32(raw[i]) }
-                        if let componentSmoothing {
-                            gatherNeighbourDC(window, row: blockRow, column: column, component: component)
-                            componentSmoothing.apply(to: smoothed, dc: neighbourDC)
-                        }
-                        shape = Self.dequantize(smoothed, by: rawQuantization + c * 64, into: dequantized)
-                        block = UnsafePointer(dequantized)
-                    } else {
-                        let mutableBlock = window.block(row: blockRow, column: column)
-                        shape = window.shape(row: blockRow, column: column).pointee
-                        block = UnsafePointer(mutableBlock)
-                        if clearingBlocks { clearAfterUse = mutableBlock }
-                    }
+                    defer { if clearingBlocks { Self.clear(mutableBlock, shape: shape) } }
                     if shape == BlockShape.dcOnly {
                         // Every IDCT size gives a flat block of DC / 8 (the zero-input paths are exact);
                         // the 8×8 one wraps a huge DC as libjpeg-turbo's SIMD code does.
@@ -154,35 +117,6 @@ final class BlockRowRenderer {
             }
             rowsAvailable[c] = (row + 1) * component.rowsPerIMCU
         }
-    }
-
-    /// Reads the raw DC values of the 3×3 blocks around (`row`, `column`) into `neighbourDC`,
-    /// row by row, replicating the component's edge blocks (as libjpeg does).
-    private func gatherNeighbourDC(_ window: CoefficientWindow, row: Int, column: Int, component: ComponentLayout) {
-        let lastRow = component.heightInBlocks - 1, lastColumn = component.widthInBlocks - 1
-        for dy in 0..<3 {
-            let r = min(max(row + dy - 1, 0), lastRow)
-            for dx in 0..<3 {
-                let c = min(max(column + dx - 1, 0), lastColumn)
-                neighbourDC[dy * 3 + dx] = Int64(window.rawBlock(row: r, column: c)[0])
-            }
-        }
-    }
-
-    /// Multiplies raw coefficients by their quantizers, keeping the low 16 bits of the product as
-    /// libjpeg-turbo's SIMD dequantization does (the sequential decoder stores the same), and
-    /// returns the ``BlockShape`` of the result.
-    @inline(__always)
-    private static func dequantize(_ block: UnsafePointer<Int32>, by quantization: UnsafePointer<Int32>,
-                                   into output: UnsafeMutablePointer<Int32>) -> UInt8 {
-        var outside4x4: Int32 = 0, insideAC: Int32 = 0
-        for index in 0..<64 {
-            let value = Int32(Int16(truncatingIfNeeded: block[index] &* quantization[index]))
-            output[index] = value
-            // Natural order: row index >> 3, column index & 7.
-            if index >= 32 || index & 7 >= 4 { outside4x4 |= value } else if index != 0 { insideAC |= value }
-        }
-        return outside4x4 != 0 ? BlockShape.full : (insideAC != 0 ? BlockShape.topLeft4x4 : BlockShape.dcOnly)
     }
 
     /// Zeroes the part of `block` that `shape` says may be non-zero.
@@ -236,36 +170,8 @@ final class BlockRowRenderer {
     private func emitRow(_ y: Int, into output: UnsafeMutablePointer<UInt8>) {
         let width = layout.outputWidth
         for c in 0..<componentCount {
-            let component = layout.components[c]
-            let lastRow = component.downsampledHeight - 1
-            let target = upsampledRows[c]
-            switch component.upsampling {
-            case .fullSize:
-                rowPointers[c] = UnsafePointer(ringRow(c, min(y, lastRow)))
-            case .h2v1Fancy:
-                RowUpsampler.h2v1Fancy(ringRow(c, min(y, lastRow)), width: component.downsampledWidth, into: target)
-                rowPointers[c] = UnsafePointer(target)
-            case .h1v2Fancy, .h2v2Fancy:
-                let nearRow = min(y / 2, lastRow)
-                let upper = y & 1 == 0
-                let farRow = upper ? max(nearRow - 1, 0) : min(nearRow + 1, lastRow)
-                if component.upsampling == .h1v2Fancy {
-                    RowUpsampler.h1v2Fancy(near: ringRow(c, nearRow), far: ringRow(c, farRow),
-                                           width: component.downsampledWidth, upper: upper, into: target)
-                } else {
-                    RowUpsampler.h2v2Fancy(near: ringRow(c, nearRow), far: ringRow(c, farRow),
-                                           width: component.downsampledWidth, into: target)
-                }
-                rowPointers[c] = UnsafePointer(target)
-            case .box(let horizontal, let vertical):
-                let source = ringRow(c, min(y / vertical, lastRow))
-                if horizontal == 1 {
-                    rowPointers[c] = UnsafePointer(source)
-                } else {
-                    RowUpsampler.replicate(source, factor: horizontal, outputWidth: width, into: target)
-                    rowPointers[c] = UnsafePointer(target)
-                }
-            }
+            rowPointers[c] = ComponentRowUpsampler.row(layout.components[c], outputRow: y, outputWidth: width,
+                                                       scratch: upsampledRows[c]) { ringRow(c, $0) }
         }
         RowColorConverter.convert(conversion, rows: UnsafePointer(rowPointers), into: output + y * outputStride, width: width)
     }

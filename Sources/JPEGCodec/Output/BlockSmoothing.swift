@@ -17,6 +17,14 @@ struct BlockSmoothing: Equatable {
     /// Quantizers of DC and the predicted coefficients (all non-zero).
     var dcQuantizer: Int64
     var quantizers = SIMD8<Int64>()
+    /// Per predicted coefficient, the largest magnitude a prediction may have: 2^n − 1 for n unknown
+    /// low bits, unbounded (Int64.max) for a coefficient never sent.
+    private var caps = SIMD8<Int64>()
+    /// Per predicted coefficient, Q·256 and Q·128 as Doubles, for the rounded division in ``apply``.
+    private var divisors = SIMD8<Double>(repeating: 1)
+    private var halfDivisors = SIMD8<Double>()
+    /// Bit i set when predicted coefficient i may be predicted (it is not exact).
+    private var inexactMask: UInt8 = 0
 
     /// The smoothing for one component, or nil when it would not change anything or cannot run
     /// (no DC yet, every predicted coefficient exact, or a zero quantizer).
@@ -24,39 +32,61 @@ struct BlockSmoothing: Equatable {
         let base = bits.startIndex
         guard bits[base] >= 0 else { return nil }
         dcQuantizer = Int64(quantization[0])
-        var anyInexact = false
         for (slot, index) in Self.predictedIndices.enumerated() {
             approximationBits[slot] = Int64(bits[base + index])
             quantizers[slot] = Int64(quantization[index])
-            if bits[base + index] != 0 { anyInexact = true }
             guard quantization[index] > 0 else { return nil }
+            let unknownBits = bits[base + index]
+            if unknownBits != 0 { inexactMask |= UInt8(1) << UInt8(slot) }
+            // Scan headers allow at most 13 unknown bits (Al ≤ 13); the cap is only clamped for safety.
+            caps[slot] = unknownBits > 0 ? (Int64(1) << Int64(min(unknownBits, 62))) - 1 : Int64.max
+            divisors[slot] = Double(quantizers[slot] << 8)
+            halfDivisors[slot] = Double(quantizers[slot] << 7)
         }
-        guard anyInexact, dcQuantizer > 0 else { return nil }
+        guard inexactMask != 0, dcQuantizer > 0 else { return nil }
     }
 
-    /// Fills the zero, not-exact predicted coefficients of `raw` (a copy of the block's raw
-    /// coefficients) from the DC values `dc[0...8]` of the 3×3 neighbourhood, row by row.
-    func apply(to raw: UnsafeMutablePointer<Int32>, dc: UnsafePointer<Int64>) {
-        // K.8.2 weights in libjpeg's integer scaling: 1.13885 / 8 ≈ 36 / 256, and so on.
-        predict(0, index: 1, 36 * (dc[3] - dc[5]), raw)                 // AC01: left minus right
-        predict(1, index: 8, 36 * (dc[1] - dc[7]), raw)                 // AC10: above minus below
-        predict(2, index: 16, 9 * (dc[1] + dc[7] - 2 * dc[4]), raw)     // AC20
-        predict(3, index: 9, 5 * (dc[0] - dc[2] - dc[6] + dc[8]), raw)  // AC11
-        predict(4, index: 2, 9 * (dc[3] + dc[5] - 2 * dc[4]), raw)      // AC02
-    }
-
-    /// Sets predicted coefficient `slot` (natural index `index`) from its weighted DC difference,
-    /// if it is zero and not exact.
+    /// Whether a block with raw coefficients `raw` gets any prediction: some predicted coefficient
+    /// is zero and not exact. Blocks that do not need no neighbourhood and no other work.
     @inline(__always)
-    private func predict(_ slot: Int, index: Int, _ weighted: Int64, _ raw: UnsafeMutablePointer<Int32>) {
-        let bits = approximationBits[slot]
-        guard bits != 0, raw[index] == 0 else { return }
-        // DC values are 16-bit and quantizers 16-bit: the products stay far inside Int64.
-        let numerator = weighted * dcQuantizer
-        let q = quantizers[slot]
-        // Rounded division by 256·Q, the magnitude capped below the unknown low bits.
-        var magnitude = ((q << 7) + abs(numerator)) / (q << 8)
-        if bits > 0 && magnitude >= Int64(1) << Int64(bits) { magnitude = (Int64(1) << Int64(bits)) - 1 }
-        raw[index] = Int32(truncatingIfNeeded: numerator >= 0 ? magnitude : -magnitude)
+    func predictsAny(_ raw: UnsafePointer<Int16>) -> Bool {
+        let zero = UInt8(raw[1] == 0 ? 1 : 0) | UInt8(raw[8] == 0 ? 2 : 0) | UInt8(raw[16] == 0 ? 4 : 0)
+            | UInt8(raw[9] == 0 ? 8 : 0) | UInt8(raw[2] == 0 ? 16 : 0)
+        return zero & inexactMask != 0
+    }
+
+    /// Fills the zero, not-exact predicted coefficients of a block from the DC values of its 3×3
+    /// neighbourhood `dc`: `raw` are its raw coefficients, `block` the same dequantized (natural
+    /// order), where each prediction is stored times its quantizer. Returns whether it stored a
+    /// non-zero value (all of them lie in the top-left 4×4).
+    @inline(__always)
+    func apply(raw: UnsafePointer<Int16>, dc: DCNeighbourhood, into block: UnsafeMutablePointer<Int32>) -> Bool {
+        // K.8.2 weights in libjpeg's integer scaling: 1.13885 / 8 ≈ 36 / 256, and so on.
+        var stored: Int32 = 0
+        stored |= predict(0, index: 1, 36 * (dc.left - dc.right), raw, block)                              // AC01
+        stored |= predict(1, index: 8, 36 * (dc.above - dc.below), raw, block)                             // AC10
+        stored |= predict(2, index: 16, 9 * (dc.above + dc.below - 2 * dc.centre), raw, block)             // AC20
+        stored |= predict(3, index: 9, 5 * (dc.aboveLeft - dc.aboveRight - dc.belowLeft + dc.belowRight), raw, block) // AC11
+        stored |= predict(4, index: 2, 9 * (dc.left + dc.right - 2 * dc.centre), raw, block)               // AC02
+        return stored != 0
+    }
+
+    /// Sets predicted coefficient `slot` (natural index `index`) from its weighted DC difference if
+    /// it is zero and not exact; returns the dequantized value stored (0 if none).
+    @inline(__always)
+    private func predict(_ slot: Int, index: Int, _ weighted: Int64, _ raw: UnsafePointer<Int16>,
+                         _ block: UnsafeMutablePointer<Int32>) -> Int32 {
+        guard inexactMask & (UInt8(1) << UInt8(slot)) != 0, raw[index] == 0 else { return 0 }
+        // DC values are 16-bit and quantizers 16-bit: the products stay far inside Int64, below 2^53.
+        let numerator = weighted &* dcQuantizer
+        let absolute = numerator < 0 ? 0 &- numerator : numerator
+        // Rounded division by 256·Q: ⌊(|n| + 128·Q) / (256·Q)⌋, capped below the unknown low bits.
+        // Both operands are integers below 2^53, so the Double quotient is within quotient · 2^-53,
+        // less than 1 / (256·Q), of the true one, which is an integer or at least 1 / (256·Q) from
+        // one: truncating it gives the exact integer quotient, at a fraction of a 64-bit division's cost.
+        let magnitude = min(Int64((Double(absolute) + halfDivisors[slot]) / divisors[slot]), caps[slot])
+        let value = Int32(truncatingIfNeeded: numerator < 0 ? 0 &- magnitude : magnitude) &* Int32(truncatingIfNeeded: quantizers[slot])
+        block[index] = value
+        return value
     }
 }

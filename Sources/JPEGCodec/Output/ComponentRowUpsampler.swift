@@ -1,0 +1,55 @@
+/// Stretches one component's samples to one output row, with the kernel its ``UpsamplingMethod``
+/// names (libjpeg-turbo's jdsample.c): the row an output row sits on, and for the vertical
+/// triangle filters the nearer and the farther of the rows around it.
+///
+/// Shared by the renderers, which differ only in where sample rows live (a ring of three iMCU
+/// rows, or a whole-image plane): `sampleRow(s)` returns sample row s, which is inside the
+/// component (this clamps to its last row, replicating it as libjpeg does at the bottom edge).
+enum ComponentRowUpsampler {
+    /// The samples of `component` for output row `y`, `outputWidth` wide: a sample row itself when
+    /// no stretching is needed, else `scratch` filled by the kernel.
+    @inline(__always)
+    static func row(_ component: ComponentLayout, outputRow y: Int, outputWidth: Int, scratch: UnsafeMutablePointer<UInt8>,
+                    sampleRow: (Int) -> UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8> {
+        let lastRow = component.downsampledHeight - 1
+        switch component.upsampling {
+        case .fullSize:
+            return UnsafePointer(sampleRow(min(y, lastRow)))
+        case .h2v1Fancy:
+            RowUpsampler.h2v1Fancy(sampleRow(min(y, lastRow)), width: component.downsampledWidth, into: scratch)
+            return UnsafePointer(scratch)
+        case .h1v2Fancy, .h2v2Fancy:
+            let nearRow = min(y / 2, lastRow)
+            let upper = y & 1 == 0
+            let farRow = upper ? max(nearRow - 1, 0) : min(nearRow + 1, lastRow)
+            if component.upsampling == .h1v2Fancy {
+                RowUpsampler.h1v2Fancy(near: sampleRow(nearRow), far: sampleRow(farRow),
+                                       width: component.downsampledWidth, upper: upper, into: scratch)
+            } else {
+                RowUpsampler.h2v2Fancy(near: sampleRow(nearRow), far: sampleRow(farRow),
+                                       width: component.downsampledWidth, into: scratch)
+            }
+            return UnsafePointer(scratch)
+        case .box(let horizontal, let vertical):
+            let source = sampleRow(min(y / vertical, lastRow))
+            if horizontal == 1 { return UnsafePointer(source) }
+            RowUpsampler.replicate(source, factor: horizontal, outputWidth: outputWidth, into: scratch)
+            return UnsafePointer(scratch)
+        }
+    }
+
+    /// The output rows that read sample rows `samples` of `component` (clamped to the output by
+    /// the caller): the rows they stretch to, one more above and below for the vertical triangle
+    /// filters (which also read the row above or below), and every row past the last sample row
+    /// (which replicate it).
+    static func outputRows(reading samples: Range<Int>, of component: ComponentLayout, outputHeight: Int) -> Range<Int> {
+        var rows: Range<Int>
+        switch component.upsampling {
+        case .fullSize, .h2v1Fancy: rows = samples
+        case .h1v2Fancy, .h2v2Fancy: rows = (2 * samples.lowerBound - 1)..<(2 * samples.upperBound + 1)
+        case .box(_, let vertical): rows = (samples.lowerBound * vertical)..<(samples.upperBound * vertical)
+        }
+        if samples.upperBound >= component.downsampledHeight { rows = rows.lowerBound..<max(rows.upperBound, outputHeight) }
+        return rows.clamped(to: 0..<outputHeight)
+    }
+}

@@ -1,0 +1,133 @@
+/// Draws progressive block rows: raw `Int16` coefficients (natural order) are dequantized, the
+/// missing low-frequency ones predicted (``BlockSmoothing``) and the block transformed into samples.
+///
+/// One pass per block does it all: the raw block is read once as eight 8-lane rows, multiplied by
+/// the quantizers (16 × 16 → 32-bit products, which cannot overflow) into a 64-value scratch
+/// block, and the same pass notes where non-zero values lie, so the IDCT can skip zero halves
+/// (``BlockShape``). Smoothing touches only the five predicted coefficients, and only in blocks
+/// where one of them is zero and not exact; their DC neighbourhood slides along the row.
+final class RawBlockRowDrawer {
+    private let layout: FrameLayout
+    /// Per component 64 quantizers (natural order, 0 until latched), owned by the coefficient store.
+    private let quantization: UnsafePointer<Int32>
+    /// The quantizers of the component being drawn, narrowed to the 16 bits they hold.
+    private let quantizers: UnsafeMutablePointer<Int16>
+    /// One dequantized block, the IDCT input.
+    private let block: UnsafeMutablePointer<Int32>
+    private let workspace: UnsafeMutablePointer<Int32>
+
+    /// Draws with the quantizers at `quantization` (per component 64 `Int32`, natural order).
+    init(layout: FrameLayout, quantization: UnsafePointer<Int32>) {
+        self.layout = layout
+        self.quantization = quantization
+        quantizers = .allocate(capacity: 64)
+        quantizers.initialize(repeating: 0, count: 64)
+        block = .allocate(capacity: 64)
+        block.initialize(repeating: 0, count: 64)
+        workspace = .allocate(capacity: 64)
+        workspace.initialize(repeating: 0, count: 64)
+    }
+
+    deinit {
+        quantizers.deallocate()
+        block.deallocate()
+        workspace.deallocate()
+    }
+
+    /// Draws block row `row` of component `component` from `window`, columns `columns` (inside
+    /// the component's blocks), into `samples`: the first sample row of that block row, rows
+    /// `stride` apart. Columns below `smoothing.splitColumn` use `smoothing.reached`, the rest
+    /// `smoothing.unreached`.
+    func draw(component: Int, row: Int, columns: Range<Int>, window: CoefficientWindow, smoothing: RowSmoothing,
+              into samples: UnsafeMutablePointer<UInt8>, stride: Int) {
+        let source = quantization + component * 64
+        // The latched values came from 16-bit table entries, truncated as libjpeg's ISLOW_MULT_TYPE.
+        for i in 0..<64 { quantizers[i] = Int16(truncatingIfNeeded: source[i]) }
+        let split = min(max(smoothing.splitColumn, columns.lowerBound), columns.upperBound)
+        drawPart(component: component, row: row, columns: columns.lowerBound..<split, window: window,
+                 smoothing: smoothing.reached, into: samples, stride: stride)
+        drawPart(component: component, row: row, columns: split..<columns.upperBound, window: window,
+                 smoothing: smoothing.unreached, into: samples, stride: stride)
+    }
+
+    private func drawPart(component: Int, row: Int, columns: Range<Int>, window: CoefficientWindow, smoothing: BlockSmoothing?,
+                          into samples: UnsafeMutablePointer<UInt8>, stride: Int) {
+        guard !columns.isEmpty else { return }
+        if let smoothing {
+            drawSmoothed(component: component, row: row, columns: columns, window: window, smoothing: smoothing,
+                         into: samples, stride: stride)
+        } else {
+            drawPlain(component: component, row: row, columns: columns, window: window, into: samples, stride: stride)
+        }
+    }
+
+    private func drawPlain(component: Int, row: Int, columns: Range<Int>, window: CoefficientWindow,
+                           into samples: UnsafeMutablePointer<UInt8>, stride: Int) {
+        let size = layout.components[component].blockSize
+        for column in columns {
+            let shape = Self.dequantize(window.rawBlock(row: row, column: column), by: quantizers, into: block)
+            transform(shape: shape, size: size, into: samples + column * size, stride: stride)
+        }
+    }
+
+    private func drawSmoothed(component: Int, row: Int, columns: Range<Int>, window: CoefficientWindow, smoothing: BlockSmoothing,
+                              into samples: UnsafeMutablePointer<UInt8>, stride: Int) {
+        let layoutOfComponent = layout.components[component]
+        let size = layoutOfComponent.blockSize
+        let width = layoutOfComponent.widthInBlocks, height = layoutOfComponent.heightInBlocks
+        var neighbourhood = DCNeighbourhood(window, row: row, column: columns.lowerBound, width: width, height: height)
+        for column in columns {
+            if column != columns.lowerBound { neighbourhood.slide(window, row: row, column: column, width: width, height: height) }
+            let raw = window.rawBlock(row: row, column: column)
+            var shape = Self.dequantize(raw, by: quantizers, into: block)
+            if smoothing.predictsAny(raw) && smoothing.apply(raw: raw, dc: neighbourhood, into: block) && shape == BlockShape.dcOnly {
+                shape = BlockShape.topLeft4x4
+            }
+            transform(shape: shape, size: size, into: samples + column * size, stride: stride)
+        }
+    }
+
+    /// Runs the IDCT of `block` for its shape and output size.
+    @inline(__always)
+    private func transform(shape: UInt8, size: Int, into out: UnsafeMutablePointer<UInt8>, stride: Int) {
+        if shape == BlockShape.dcOnly {
+            // Every IDCT size gives a flat block of DC / 8 (the zero-input paths are exact).
+            let value = clampSample(descale(block[0], 3))
+            for y in 0..<size { fillSamples(out + y * stride, with: value, count: size) }
+            return
+        }
+        switch size {
+        case 8 where shape == BlockShape.topLeft4x4:
+            InverseDCT.transform8x8TopLeft(block, workspace: workspace, output: out, stride: stride)
+        case 8: InverseDCT.transform8x8(block, workspace: workspace, output: out, stride: stride)
+        case 4: ReducedInverseDCT.transform4x4(block, workspace: workspace, output: out, stride: stride)
+        case 2: ReducedInverseDCT.transform2x2(block, workspace: workspace, output: out, stride: stride)
+        default: ReducedInverseDCT.transform1x1(block, output: out)
+        }
+    }
+
+    /// Multiplies raw coefficients by their quantizers (libjpeg's DEQUANTIZE: 16-bit coefficient
+    /// times 16-bit quantizer, which fits in 32 bits) into `output` and returns the ``BlockShape``
+    /// of the result. Works on rows of eight lanes: natural order puts row r at 8r...8r + 7, so
+    /// the top-left 4×4 is the low half of rows 0...3.
+    @inline(__always)
+    static func dequantize(_ raw: UnsafePointer<Int16>, by quantizers: UnsafePointer<Int16>,
+                           into output: UnsafeMutablePointer<Int32>) -> UInt8 {
+        let input = UnsafeRawPointer(raw), factors = UnsafeRawPointer(quantizers), out = UnsafeMutableRawPointer(output)
+        var insideAC = SIMD4<Int32>(), outside = SIMD8<Int32>()
+        for r in 0..<8 {
+            let values = SIMD8<Int32>(truncatingIfNeeded: input.loadUnaligned(fromByteOffset: r * 16, as: SIMD8<Int16>.self))
+            let q = SIMD8<Int32>(truncatingIfNeeded: factors.loadUnaligned(fromByteOffset: r * 16, as: SIMD8<Int16>.self))
+            let product = values &* q
+            out.storeBytes(of: product, toByteOffset: r * 32, as: SIMD8<Int32>.self)
+            if r < 4 {
+                insideAC |= r == 0 ? product.lowHalf & SIMD4(0, -1, -1, -1) : product.lowHalf
+                outside |= SIMD8(lowHalf: SIMD4(), highHalf: product.highHalf)
+            } else {
+                outside |= product
+            }
+        }
+        if outside != SIMD8() { return BlockShape.full }
+        return insideAC != SIMD4() ? BlockShape.topLeft4x4 : BlockShape.dcOnly
+    }
+}

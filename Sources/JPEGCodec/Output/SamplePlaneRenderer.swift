@@ -1,0 +1,155 @@
+/// Keeps every component's samples of a progressive preview in a whole-image plane, so a
+/// preview redraws only what changed: block rows are marked dirty per component (a scan of one
+/// component marks only that component's rows), their IDCT runs again, and then only the output
+/// rows that read those samples are upsampled and colour-converted again.
+///
+/// Planes hold one byte per sample, `widthInBlocks · blockSize + 16` bytes per row (16 spare bytes
+/// for kernels that run a little past the end) and `heightInBlocks · blockSize` rows. Example:
+/// 3000×2000 4:2:0 at full scale: luma 375 blocks → 3016 bytes × 2000 rows, chroma 188 blocks →
+/// 1520 bytes × 1000 rows. Samples start as 128 — what a block of zero coefficients draws — and
+/// rows never marked keep that.
+final class SamplePlaneRenderer {
+    private let layout: FrameLayout
+    private let conversion: ColorConversion
+    private let componentCount: Int
+    private let planes: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
+    private let strides: UnsafeMutablePointer<Int>
+    /// Per component, one flag per block row: drawn samples are out of date.
+    private let dirtyBlockRows: UnsafeMutablePointer<UnsafeMutablePointer<Bool>>
+    /// Per component, the lowest and highest dirty block row + 1 (empty when none).
+    private var dirtyBounds: [Range<Int>]
+    /// One flag per output row: it reads samples redrawn since it was last written.
+    private let dirtyOutputRows: UnsafeMutablePointer<Bool>
+    /// Per component, a row for upsampled samples (output width, rounded up for the 2× kernels).
+    private let upsampledRows: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
+    private let rowPointers: UnsafeMutablePointer<UnsafePointer<UInt8>>
+    private let outputStride: Int
+    /// Output rows `0 ..< initializedRows` hold pixels: written, or zeroed because nothing reads
+    /// samples there yet (the picture is not zeroed up front; see ``render(drawer:windows:smoothing:into:)``).
+    private(set) var initializedRows = 0
+
+    /// Bytes the planes of `layout` take, nil if the size overflows.
+    static func planeBytes(for layout: FrameLayout) -> Int? {
+        var total = 0
+        for component in layout.components {
+            let (width, overflow1) = component.widthInBlocks.multipliedReportingOverflow(by: component.blockSize)
+            let (rows, overflow2) = component.heightInBlocks.multipliedReportingOverflow(by: component.blockSize)
+            let (bytes, overflow3) = (width + 16).multipliedReportingOverflow(by: rows)
+            let (sum, overflow4) = total.addingReportingOverflow(bytes)
+            guard !overflow1, !overflow2, !overflow3, !overflow4 else { return nil }
+            total = sum
+        }
+        return total
+    }
+
+    /// Allocates the planes of `layout` (whose size ``planeBytes(for:)`` checked), samples 128.
+    init(layout: FrameLayout, conversion: ColorConversion) {
+        self.layout = layout
+        self.conversion = conversion
+        componentCount = layout.components.count
+        outputStride = layout.outputWidth * conversion.bytesPerPixel
+        planes = .allocate(capacity: componentCount)
+        strides = .allocate(capacity: componentCount)
+        dirtyBlockRows = .allocate(capacity: componentCount)
+        upsampledRows = .allocate(capacity: componentCount)
+        rowPointers = .allocate(capacity: componentCount)
+        for (c, component) in layout.components.enumerated() {
+            let stride = component.widthInBlocks * component.blockSize + 16
+            let count = stride * component.heightInBlocks * component.blockSize
+            strides[c] = stride
+            planes[c] = .allocate(capacity: count)
+            planes[c].initialize(repeating: 128, count: count)
+            dirtyBlockRows[c] = .allocate(capacity: component.heightInBlocks)
+            dirtyBlockRows[c].initialize(repeating: false, count: component.heightInBlocks)
+            let upsampledWidth = max(layout.outputWidth, 2 * component.downsampledWidth) + 16
+            upsampledRows[c] = .allocate(capacity: upsampledWidth)
+            upsampledRows[c].initialize(repeating: 0, count: upsampledWidth)
+            rowPointers[c] = UnsafePointer(upsampledRows[c])
+        }
+        dirtyBounds = Array(repeating: 0..<0, count: componentCount)
+        dirtyOutputRows = .allocate(capacity: layout.outputHeight)
+        dirtyOutputRows.initialize(repeating: false, count: layout.outputHeight)
+    }
+
+    deinit {
+        for c in 0..<componentCount {
+            planes[c].deallocate()
+            dirtyBlockRows[c].deallocate()
+            upsampledRows[c].deallocate()
+        }
+        planes.deallocate()
+        strides.deallocate()
+        dirtyBlockRows.deallocate()
+        upsampledRows.deallocate()
+        rowPointers.deallocate()
+        dirtyOutputRows.deallocate()
+    }
+
+    /// Marks block rows `rows` of component `component` (clamped to its blocks) for redrawing.
+    func markDirty(component: Int, rows: Range<Int>) {
+        let clamped = rows.clamped(to: 0..<layout.components[component].heightInBlocks)
+        guard !clamped.isEmpty else { return }
+        for row in clamped { dirtyBlockRows[component][row] = true }
+        let bounds = dirtyBounds[component]
+        dirtyBounds[component] = bounds.isEmpty
+            ? clamped : min(bounds.lowerBound, clamped.lowerBound)..<max(bounds.upperBound, clamped.upperBound)
+    }
+
+    /// Redraws the dirty block rows with `drawer` from `windows` (indexed by component), smoothing
+    /// each row as `smoothing(component, row)` says, then writes every output row that reads them
+    /// into `output` (output height × width × bytes per pixel). Goes down iMCU row by iMCU row, so
+    /// the samples an output row reads are still in the cache. Rows written for the first time
+    /// past ``initializedRows`` zero the rows they skip.
+    func render(drawer: RawBlockRowDrawer, windows: UnsafePointer<CoefficientWindow>,
+                smoothing: (Int, Int) -> RowSmoothing, into output: UnsafeMutablePointer<UInt8>) {
+        var firstIMCU = layout.mcuRows, endIMCU = 0
+        for c in 0..<componentCount where !dirtyBounds[c].isEmpty {
+            let v = layout.components[c].verticalSampling
+            firstIMCU = min(firstIMCU, dirtyBounds[c].lowerBound / v)
+            endIMCU = max(endIMCU, (dirtyBounds[c].upperBound - 1) / v + 1)
+        }
+        guard firstIMCU < endIMCU else { return }
+        // Output rows below `composed` are written; iMCU row k completes every output row but its
+        // last, which the vertical triangle filters read together with row k + 1.
+        var composed = max(firstIMCU * layout.outputRowsPerIMCU - 1, 0)
+        for iMCURow in firstIMCU..<endIMCU {
+            for c in 0..<componentCount where !dirtyBounds[c].isEmpty {
+                let component = layout.components[c]
+                let v = component.verticalSampling, size = component.blockSize
+                for row in (iMCURow * v)..<min((iMCURow + 1) * v, component.heightInBlocks) where dirtyBlockRows[c][row] {
+                    dirtyBlockRows[c][row] = false
+                    drawer.draw(component: c, row: row, columns: 0..<component.widthInBlocks, window: windows[c],
+                                smoothing: smoothing(c, row), into: planes[c] + row * size * strides[c], stride: strides[c])
+                    let samples = (row * size)..<min((row + 1) * size, component.downsampledHeight)
+                    for y in ComponentRowUpsampler.outputRows(reading: samples, of: component, outputHeight: layout.outputHeight) {
+                        dirtyOutputRows[y] = true
+                    }
+                }
+            }
+            let ready = iMCURow == endIMCU - 1 ? layout.outputHeight : min((iMCURow + 1) * layout.outputRowsPerIMCU - 1, layout.outputHeight)
+            while composed < ready {
+                if dirtyOutputRows[composed] {
+                    dirtyOutputRows[composed] = false
+                    if composed > initializedRows {
+                        (output + initializedRows * outputStride).update(repeating: 0, count: (composed - initializedRows) * outputStride)
+                    }
+                    composeRow(composed, into: output)
+                    initializedRows = max(initializedRows, composed + 1)
+                }
+                composed += 1
+            }
+        }
+        for c in 0..<componentCount { dirtyBounds[c] = 0..<0 }
+    }
+
+    /// Upsamples every component for output row `y` and converts it into the picture.
+    private func composeRow(_ y: Int, into output: UnsafeMutablePointer<UInt8>) {
+        let width = layout.outputWidth
+        for c in 0..<componentCount {
+            let plane = planes[c], stride = strides[c]
+            rowPointers[c] = ComponentRowUpsampler.row(layout.components[c], outputRow: y, outputWidth: width,
+                                                       scratch: upsampledRows[c]) { plane + $0 * stride }
+        }
+        RowColorConverter.convert(conversion, rows: UnsafePointer(rowPointers), into: output + y * outputStride, width: width)
+    }
+}
