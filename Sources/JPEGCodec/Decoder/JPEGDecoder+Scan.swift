@@ -152,7 +152,7 @@ extension JPEGDecoder {
     func renderDirtyRows() {
         if let preview, let store {
             let rows = canvas.withUnsafeMutableBufferPointer { pixels in
-                pixels.baseAddress.map { preview.render(windows: store.windows, into: $0) } ?? 0
+                pixels.baseAddress.map { preview.render(windows: store.windows, into: $0, final: isFinished) } ?? 0
             }
             canvasRowsWritten = max(canvasRowsWritten, rows)
             return
@@ -166,6 +166,14 @@ extension JPEGDecoder {
             // The rings hold three iMCU rows: emit as we go.
             renderer.push(iMCURow: row, windows: store.windows, clearingBlocks: false)
             emitRows(renderer, limit: limit)
+        }
+    }
+
+    /// No more data can change the picture: EOI was seen, or an error ended decoding.
+    private var isFinished: Bool {
+        switch phase {
+        case .done, .failed: return true
+        default: return false
         }
     }
 

@@ -119,6 +119,23 @@ final class BlockRowRenderer {
         }
     }
 
+    /// Draws iMCU row `row` of every component from raw progressive coefficients with `drawer`,
+    /// each component smoothed as `smoothing[c]` says (a picture drawn in one pass, see
+    /// ``ProgressivePreview``).
+    func push(iMCURow row: Int, windows: UnsafePointer<CoefficientWindow>, drawer: RawBlockRowDrawer,
+              smoothing: [BlockSmoothing?]) {
+        for c in 0..<componentCount {
+            let component = layout.components[c]
+            for blockRowInIMCU in 0..<component.verticalSampling {
+                let blockRow = row * component.verticalSampling + blockRowInIMCU
+                guard blockRow < component.heightInBlocks else { break }
+                drawer.draw(component: c, row: blockRow, columns: 0..<component.widthInBlocks, window: windows[c],
+                            smoothing: .uniform(smoothing[c]), into: ringRow(c, blockRow * component.blockSize), stride: ringStrides[c])
+            }
+            rowsAvailable[c] = (row + 1) * component.rowsPerIMCU
+        }
+    }
+
     /// Zeroes the part of `block` that `shape` says may be non-zero.
     @inline(__always)
     private static func clear(_ block: UnsafeMutablePointer<Int32>, shape: UInt8) {

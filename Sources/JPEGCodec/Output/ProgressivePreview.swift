@@ -36,7 +36,9 @@ final class ProgressivePreview {
     /// Per component, block rows `0 ..< markedRows[c]` have been marked for drawing at some time;
     /// the rest hold zero coefficients and the flat gray they draw.
     private var markedRows: [Int]
-    /// Created by the first picture.
+    /// Rows were marked since the last picture.
+    private var needsDrawing = false
+    /// Created by the first picture taken before the last.
     private var planes: SamplePlaneRenderer?
 
     /// Sets up previews for `layout`, with the store's `quantization` (per component 64 `Int32`).
@@ -113,8 +115,13 @@ final class ProgressivePreview {
     }
 
     /// Draws what changed into `output` (the picture) from `windows` (indexed by component);
-    /// returns how many rows from the top hold pixels (written or zeroed).
-    func render(windows: UnsafePointer<CoefficientWindow>, into output: UnsafeMutablePointer<UInt8>) -> Int {
+    /// returns how many rows from the top hold pixels (written or zeroed). `final` says no more
+    /// data will come: the first picture is then drawn in one pass through small sample rings
+    /// rather than whole-image planes, which a one-shot decode does not need.
+    func render(windows: UnsafePointer<CoefficientWindow>, into output: UnsafeMutablePointer<UInt8>, final: Bool) -> Int {
+        guard needsDrawing else { return planes?.initializedRows ?? 0 }
+        needsDrawing = false
+        if planes == nil && final && !scanUnderWay { return renderInOnePass(windows: windows, into: output) }
         let renderer: SamplePlaneRenderer
         if let planes {
             renderer = planes
@@ -125,6 +132,23 @@ final class ProgressivePreview {
         }
         renderer.render(drawer: drawer, windows: windows, smoothing: { self.rowSmoothing(component: $0, row: $1) }, into: output)
         return renderer.initializedRows
+    }
+
+    /// Draws every output row that reads marked rows, top down through sample rings (the others
+    /// stay black: the caller zeroes them); returns the rows written.
+    private func renderInOnePass(windows: UnsafePointer<CoefficientWindow>, into output: UnsafeMutablePointer<UInt8>) -> Int {
+        var rows = 0
+        for (c, component) in layout.components.enumerated() where markedRows[c] > 0 {
+            let samples = 0..<min(markedRows[c] * component.blockSize, component.downsampledHeight)
+            rows = max(rows, ComponentRowUpsampler.outputRows(reading: samples, of: component, outputHeight: layout.outputHeight).upperBound)
+        }
+        let rings = BlockRowRenderer(layout: layout, conversion: conversion)
+        rings.beginPass(firstIMCURow: 0)
+        for iMCURow in 0..<layout.mcuRows where rings.nextOutputRow < rows {
+            rings.push(iMCURow: iMCURow, windows: windows, drawer: drawer, smoothing: smoothing)
+            rings.emitReadyRows(limit: rows, into: output)
+        }
+        return rings.nextOutputRow
     }
 
     /// The smoothing for block row `row` of component `component`.
@@ -146,5 +170,6 @@ final class ProgressivePreview {
         guard !clamped.isEmpty else { return }
         markedRows[component] = max(markedRows[component], clamped.upperBound)
         planes?.markDirty(component: component, rows: clamped)
+        needsDrawing = true
     }
 }
