@@ -52,4 +52,17 @@ enum ComponentRowUpsampler {
         if samples.upperBound >= component.downsampledHeight { rows = rows.lowerBound..<max(rows.upperBound, outputHeight) }
         return rows.clamped(to: 0..<outputHeight)
     }
+
+    /// The output columns that read sample columns `samples` of `component`, the horizontal twin
+    /// of ``outputRows(reading:of:outputHeight:)``.
+    static func outputColumns(reading samples: Range<Int>, of component: ComponentLayout, outputWidth: Int) -> Range<Int> {
+        var columns: Range<Int>
+        switch component.upsampling {
+        case .fullSize, .h1v2Fancy: columns = samples
+        case .h2v1Fancy, .h2v2Fancy: columns = (2 * samples.lowerBound - 1)..<(2 * samples.upperBound + 1)
+        case .box(let horizontal, _): columns = (samples.lowerBound * horizontal)..<(samples.upperBound * horizontal)
+        }
+        if samples.upperBound >= component.downsampledWidth { columns = columns.lowerBound..<max(columns.upperBound, outputWidth) }
+        return columns.clamped(to: 0..<outputWidth)
+    }
 }

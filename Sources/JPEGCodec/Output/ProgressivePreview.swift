@@ -6,7 +6,7 @@
 /// once shows. What each block looks like depends on its coefficients, on the smoothing in force
 /// for it (``RowSmoothing``: the scan under way uses the new smoothing only for blocks it has
 /// reached) and, when smoothed, on its neighbours' DC values. So when a scan reaches more blocks,
-/// their rows are marked for redrawing, and for DC scans the rows above and below too.
+/// those blocks are marked for redrawing, and for DC scans their smoothed neighbours too.
 ///
 /// Rows never marked are left at the flat gray of zero coefficients; output rows that read only
 /// such rows stay black (zero), as before any data arrived.
@@ -73,15 +73,25 @@ final class ProgressivePreview {
         reachedMCUs = 0
     }
 
-    /// The scan under way has decoded `decodedMCUs` MCUs: marks the block rows that changed.
+    /// The scan under way has decoded `decodedMCUs` MCUs: marks the blocks that changed.
     func reach(decodedMCUs: Int) {
         guard scanUnderWay, decodedMCUs > reachedMCUs else { return }
         for c in scanComponents {
             let before = reach(of: c, after: reachedMCUs), after = reach(of: c, after: decodedMCUs)
-            var rows = before.fullRows..<after.rowsTouched
-            // Smoothing predicts from the DC values of the rows above and below too.
-            if scanCodesDC { rows = (rows.lowerBound - 1)..<(rows.upperBound + 1) }
-            mark(component: c, rows: rows)
+            let width = layout.components[c].widthInBlocks
+            // A new DC value changes the smoothing of the 8 blocks around it, where they are smoothed.
+            // Blocks below the rows being decoded are not reached yet, so only the smoothing they
+            // had before the scan can read it (none during the first DC scan, the common case).
+            let smoothed = smoothing[c] != nil || smoothingBefore[c] != nil
+            let above = scanCodesDC && smoothed ? 1 : 0, aside = above
+            let below = scanCodesDC && smoothingBefore[c] != nil ? 1 : 0
+            for row in before.fullRows..<after.rowsTouched {
+                // Decoded now: what `after` reaches in this row and `before` did not.
+                let start = row < before.fullRows + before.partialRows ? before.splitColumn : 0
+                let end = row < after.fullRows ? width : min(after.splitColumn, width)
+                guard start < end else { continue }
+                mark(component: c, rows: (row - above)..<(row + 1 + below), columns: (start - aside)..<(end + aside))
+            }
         }
         reachedMCUs = decodedMCUs
     }
@@ -101,7 +111,9 @@ final class ProgressivePreview {
         scanUnderWay = false
         smoothingBefore = smoothing
         guard smoothing.contains(where: { $0 != nil }) else { return false }
-        for c in 0..<layout.components.count { mark(component: c, rows: 0..<layout.components[c].heightInBlocks) }
+        for (c, component) in layout.components.enumerated() {
+            mark(component: c, rows: 0..<component.heightInBlocks, columns: 0..<component.widthInBlocks)
+        }
         return true
     }
 
@@ -127,7 +139,9 @@ final class ProgressivePreview {
             renderer = planes
         } else {
             renderer = SamplePlaneRenderer(layout: layout, conversion: conversion)
-            for c in 0..<layout.components.count { renderer.markDirty(component: c, rows: 0..<markedRows[c]) }
+            for (c, component) in layout.components.enumerated() {
+                renderer.markDirty(component: c, rows: 0..<markedRows[c], columns: 0..<component.widthInBlocks)
+            }
             planes = renderer
         }
         renderer.render(drawer: drawer, windows: windows, smoothing: { self.rowSmoothing(component: $0, row: $1) }, into: output)
@@ -165,11 +179,11 @@ final class ProgressivePreview {
                               interleaved: scanIsInterleaved, component: layoutOfComponent)
     }
 
-    private func mark(component: Int, rows: Range<Int>) {
+    private func mark(component: Int, rows: Range<Int>, columns: Range<Int>) {
         let clamped = rows.clamped(to: 0..<layout.components[component].heightInBlocks)
         guard !clamped.isEmpty else { return }
         markedRows[component] = max(markedRows[component], clamped.upperBound)
-        planes?.markDirty(component: component, rows: clamped)
+        planes?.markDirty(component: component, rows: clamped, columns: columns)
         needsDrawing = true
     }
 }

@@ -1,7 +1,8 @@
 /// Keeps every component's samples of a progressive preview in a whole-image plane, so a
-/// preview redraws only what changed: block rows are marked dirty per component (a scan of one
-/// component marks only that component's rows), their IDCT runs again, and then only the output
-/// rows that read those samples are upsampled and colour-converted again.
+/// preview redraws only what changed: blocks are marked dirty per component and block row (a scan
+/// of one component marks only that component's blocks, and a half-decoded row only the blocks
+/// decoded since the last picture), their IDCT runs again, and then only the output pixels that
+/// read those samples are colour-converted again.
 ///
 /// Planes hold one byte per sample, `widthInBlocks · blockSize + 16` bytes per row (16 spare bytes
 /// for kernels that run a little past the end) and `heightInBlocks · blockSize` rows. Example:
@@ -14,12 +15,12 @@ final class SamplePlaneRenderer {
     private let componentCount: Int
     private let planes: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
     private let strides: UnsafeMutablePointer<Int>
-    /// Per component, one flag per block row: drawn samples are out of date.
-    private let dirtyBlockRows: UnsafeMutablePointer<UnsafeMutablePointer<Bool>>
+    /// Per component, the blocks of each block row whose drawn samples are out of date.
+    private let dirtyBlocks: [DirtyColumnSpans]
     /// Per component, the lowest and highest dirty block row + 1 (empty when none).
     private var dirtyBounds: [Range<Int>]
-    /// One flag per output row: it reads samples redrawn since it was last written.
-    private let dirtyOutputRows: UnsafeMutablePointer<Bool>
+    /// Per output row, the pixels that read samples redrawn since they were last written.
+    private let dirtyPixels: DirtyColumnSpans
     /// Per component, a row for upsampled samples (output width, rounded up for the 2× kernels).
     private let upsampledRows: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
     private let rowPointers: UnsafeMutablePointer<UnsafePointer<UInt8>>
@@ -50,7 +51,6 @@ final class SamplePlaneRenderer {
         outputStride = layout.outputWidth * conversion.bytesPerPixel
         planes = .allocate(capacity: componentCount)
         strides = .allocate(capacity: componentCount)
-        dirtyBlockRows = .allocate(capacity: componentCount)
         upsampledRows = .allocate(capacity: componentCount)
         rowPointers = .allocate(capacity: componentCount)
         for (c, component) in layout.components.enumerated() {
@@ -59,47 +59,44 @@ final class SamplePlaneRenderer {
             strides[c] = stride
             planes[c] = .allocate(capacity: count)
             planes[c].initialize(repeating: 128, count: count)
-            dirtyBlockRows[c] = .allocate(capacity: component.heightInBlocks)
-            dirtyBlockRows[c].initialize(repeating: false, count: component.heightInBlocks)
             let upsampledWidth = max(layout.outputWidth, 2 * component.downsampledWidth) + 16
             upsampledRows[c] = .allocate(capacity: upsampledWidth)
             upsampledRows[c].initialize(repeating: 0, count: upsampledWidth)
             rowPointers[c] = UnsafePointer(upsampledRows[c])
         }
+        dirtyBlocks = layout.components.map { DirtyColumnSpans(rowCount: $0.heightInBlocks) }
         dirtyBounds = Array(repeating: 0..<0, count: componentCount)
-        dirtyOutputRows = .allocate(capacity: layout.outputHeight)
-        dirtyOutputRows.initialize(repeating: false, count: layout.outputHeight)
+        dirtyPixels = DirtyColumnSpans(rowCount: layout.outputHeight)
     }
 
     deinit {
         for c in 0..<componentCount {
             planes[c].deallocate()
-            dirtyBlockRows[c].deallocate()
             upsampledRows[c].deallocate()
         }
         planes.deallocate()
         strides.deallocate()
-        dirtyBlockRows.deallocate()
         upsampledRows.deallocate()
         rowPointers.deallocate()
-        dirtyOutputRows.deallocate()
     }
 
-    /// Marks block rows `rows` of component `component` (clamped to its blocks) for redrawing.
-    func markDirty(component: Int, rows: Range<Int>) {
+    /// Marks blocks `columns` of block rows `rows` of component `component` (clamped to its
+    /// blocks) for redrawing.
+    func markDirty(component: Int, rows: Range<Int>, columns: Range<Int>) {
         let clamped = rows.clamped(to: 0..<layout.components[component].heightInBlocks)
-        guard !clamped.isEmpty else { return }
-        for row in clamped { dirtyBlockRows[component][row] = true }
+        let clampedColumns = columns.clamped(to: 0..<layout.components[component].widthInBlocks)
+        guard !clamped.isEmpty, !clampedColumns.isEmpty else { return }
+        for row in clamped { dirtyBlocks[component].mark(row: row, columns: clampedColumns) }
         let bounds = dirtyBounds[component]
         dirtyBounds[component] = bounds.isEmpty
             ? clamped : min(bounds.lowerBound, clamped.lowerBound)..<max(bounds.upperBound, clamped.upperBound)
     }
 
-    /// Redraws the dirty block rows with `drawer` from `windows` (indexed by component), smoothing
-    /// each row as `smoothing(component, row)` says, then writes every output row that reads them
+    /// Redraws the dirty blocks with `drawer` from `windows` (indexed by component), smoothing
+    /// each row as `smoothing(component, row)` says, then writes every output pixel that reads them
     /// into `output` (output height × width × bytes per pixel). Goes down iMCU row by iMCU row, so
-    /// the samples an output row reads are still in the cache. Rows written for the first time
-    /// past ``initializedRows`` zero the rows they skip.
+    /// the samples an output row reads are still in the cache. A row written for the first time
+    /// is written whole, and zeroes the rows it skips past ``initializedRows``.
     func render(drawer: RawBlockRowDrawer, windows: UnsafePointer<CoefficientWindow>,
                 smoothing: (Int, Int) -> RowSmoothing, into output: UnsafeMutablePointer<UInt8>) {
         var firstIMCU = layout.mcuRows, endIMCU = 0
@@ -116,25 +113,27 @@ final class SamplePlaneRenderer {
             for c in 0..<componentCount where !dirtyBounds[c].isEmpty {
                 let component = layout.components[c]
                 let v = component.verticalSampling, size = component.blockSize
-                for row in (iMCURow * v)..<min((iMCURow + 1) * v, component.heightInBlocks) where dirtyBlockRows[c][row] {
-                    dirtyBlockRows[c][row] = false
-                    drawer.draw(component: c, row: row, columns: 0..<component.widthInBlocks, window: windows[c],
+                for row in (iMCURow * v)..<min((iMCURow + 1) * v, component.heightInBlocks) {
+                    guard let columns = dirtyBlocks[c].take(row: row) else { continue }
+                    drawer.draw(component: c, row: row, columns: columns, window: windows[c],
                                 smoothing: smoothing(c, row), into: planes[c] + row * size * strides[c], stride: strides[c])
                     let samples = (row * size)..<min((row + 1) * size, component.downsampledHeight)
+                    let sampleColumns = (columns.lowerBound * size)..<min(columns.upperBound * size, component.downsampledWidth)
+                    let pixels = ComponentRowUpsampler.outputColumns(reading: sampleColumns, of: component, outputWidth: layout.outputWidth)
                     for y in ComponentRowUpsampler.outputRows(reading: samples, of: component, outputHeight: layout.outputHeight) {
-                        dirtyOutputRows[y] = true
+                        dirtyPixels.mark(row: y, columns: pixels)
                     }
                 }
             }
             let ready = iMCURow == endIMCU - 1 ? layout.outputHeight : min((iMCURow + 1) * layout.outputRowsPerIMCU - 1, layout.outputHeight)
             while composed < ready {
-                if dirtyOutputRows[composed] {
-                    dirtyOutputRows[composed] = false
-                    if composed > initializedRows {
+                if var pixels = dirtyPixels.take(row: composed) {
+                    if composed >= initializedRows {
                         (output + initializedRows * outputStride).update(repeating: 0, count: (composed - initializedRows) * outputStride)
+                        pixels = 0..<layout.outputWidth
+                        initializedRows = composed + 1
                     }
-                    composeRow(composed, into: output)
-                    initializedRows = max(initializedRows, composed + 1)
+                    composeRow(composed, pixels: pixels, into: output)
                 }
                 composed += 1
             }
@@ -142,14 +141,16 @@ final class SamplePlaneRenderer {
         for c in 0..<componentCount { dirtyBounds[c] = 0..<0 }
     }
 
-    /// Upsamples every component for output row `y` and converts it into the picture.
-    private func composeRow(_ y: Int, into output: UnsafeMutablePointer<UInt8>) {
+    /// Upsamples every component for output row `y` and converts pixels `pixels` of it into the
+    /// picture. (Upsampling runs on the whole row: it costs a fraction of the conversion.)
+    private func composeRow(_ y: Int, pixels: Range<Int>, into output: UnsafeMutablePointer<UInt8>) {
         let width = layout.outputWidth
         for c in 0..<componentCount {
             let plane = planes[c], stride = strides[c]
             rowPointers[c] = ComponentRowUpsampler.row(layout.components[c], outputRow: y, outputWidth: width,
-                                                       scratch: upsampledRows[c]) { plane + $0 * stride }
+                                                       scratch: upsampledRows[c]) { plane + $0 * stride } + pixels.lowerBound
         }
-        RowColorConverter.convert(conversion, rows: UnsafePointer(rowPointers), into: output + y * outputStride, width: width)
+        RowColorConverter.convert(conversion, rows: UnsafePointer(rowPointers),
+                                  into: output + y * outputStride + pixels.lowerBound * conversion.bytesPerPixel, width: pixels.count)
     }
 }
