@@ -127,7 +127,15 @@ final class RawBlockRowDrawer {
                 outside |= product
             }
         }
-        if outside != SIMD8() { return BlockShape.full }
-        return insideAC != SIMD4() ? BlockShape.topLeft4x4 : BlockShape.dcOnly
+        if !isZero(outside.lowHalf | outside.highHalf) { return BlockShape.full }
+        return isZero(insideAC) ? BlockShape.dcOnly : BlockShape.topLeft4x4
+    }
+
+    /// Whether all four lanes are zero, tested as two 64-bit words (comparing vectors with `==`
+    /// compiles to a loop over the lanes).
+    @inline(__always)
+    private static func isZero(_ lanes: SIMD4<Int32>) -> Bool {
+        let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+        return words[0] | words[1] == 0
     }
 }
