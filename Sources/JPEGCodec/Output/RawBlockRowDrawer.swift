@@ -3,10 +3,22 @@
 ///
 /// One pass per block does it all: the raw block is read once as eight 8-lane rows, multiplied by
 /// the quantizers (16 × 16 → 32-bit products, which cannot overflow) into a 64-value scratch
-/// block, and the same pass notes where non-zero values lie, so the IDCT can skip zero halves
-/// (``BlockShape``). Smoothing touches only the five predicted coefficients, and only in blocks
+/// block, and the same pass notes where non-zero values lie (``Shape``), so the IDCT can skip
+/// what is zero. Smoothing touches only the five predicted coefficients, and only in blocks
 /// where one of them is zero and not exact; their DC neighbourhood slides along the row.
 final class RawBlockRowDrawer {
+    /// Where a dequantized block's non-zero values lie, in natural order.
+    enum Shape {
+        /// Only DC: a flat block.
+        static let dcOnly: UInt8 = 0
+        /// Only indices 0, 1, 2, 8, 9, 16 (zig-zag 0...5), which smoothing predicts: ``TriangleInverseDCT``.
+        static let triangle: UInt8 = 1
+        /// Only the top-left 4×4.
+        static let topLeft4x4: UInt8 = 2
+        /// Anything else.
+        static let full: UInt8 = 3
+    }
+
     private let layout: FrameLayout
     /// Per component 64 quantizers (natural order, 0 until latched), owned by the coefficient store.
     private let quantization: UnsafePointer<Int32>
@@ -80,8 +92,8 @@ final class RawBlockRowDrawer {
             if column != columns.lowerBound { neighbourhood.slide(window, row: row, column: column, width: width, height: height) }
             let raw = window.rawBlock(row: row, column: column)
             var shape = Self.dequantize(raw, by: quantizers, into: block)
-            if smoothing.predictsAny(raw) && smoothing.apply(raw: raw, dc: neighbourhood, into: block) && shape == BlockShape.dcOnly {
-                shape = BlockShape.topLeft4x4
+            if smoothing.predictsAny(raw) && smoothing.apply(raw: raw, dc: neighbourhood, into: block) && shape == Shape.dcOnly {
+                shape = Shape.triangle
             }
             transform(shape: shape, size: size, into: samples + column * size, stride: stride)
         }
@@ -90,14 +102,16 @@ final class RawBlockRowDrawer {
     /// Runs the IDCT of `block` for its shape and output size.
     @inline(__always)
     private func transform(shape: UInt8, size: Int, into out: UnsafeMutablePointer<UInt8>, stride: Int) {
-        if shape == BlockShape.dcOnly {
+        if shape == Shape.dcOnly {
             // Every IDCT size gives a flat block of DC / 8 (the zero-input paths are exact).
             let value = clampSample(descale(block[0], 3))
             for y in 0..<size { fillSamples(out + y * stride, with: value, count: size) }
             return
         }
         switch size {
-        case 8 where shape == BlockShape.topLeft4x4:
+        case 8 where shape == Shape.triangle:
+            TriangleInverseDCT.transform(block, output: out, stride: stride)
+        case 8 where shape == Shape.topLeft4x4:
             InverseDCT.transform8x8TopLeft(block, workspace: workspace, output: out, stride: stride)
         case 8: InverseDCT.transform8x8(block, workspace: workspace, output: out, stride: stride)
         case 4: ReducedInverseDCT.transform4x4(block, workspace: workspace, output: out, stride: stride)
@@ -107,28 +121,36 @@ final class RawBlockRowDrawer {
     }
 
     /// Multiplies raw coefficients by their quantizers (libjpeg's DEQUANTIZE: 16-bit coefficient
-    /// times 16-bit quantizer, which fits in 32 bits) into `output` and returns the ``BlockShape``
-    /// of the result. Works on rows of eight lanes: natural order puts row r at 8r...8r + 7, so
-    /// the top-left 4×4 is the low half of rows 0...3.
+    /// times 16-bit quantizer, which fits in 32 bits) into `output` and returns the ``Shape`` of
+    /// the result. Works on rows of eight lanes: natural order puts row r at 8r...8r + 7, so the
+    /// top-left 4×4 is the low half of rows 0...3, and the triangle lanes 0...2, 0...1 and 0 of rows 0...2.
     @inline(__always)
     static func dequantize(_ raw: UnsafePointer<Int16>, by quantizers: UnsafePointer<Int16>,
                            into output: UnsafeMutablePointer<Int32>) -> UInt8 {
         let input = UnsafeRawPointer(raw), factors = UnsafeRawPointer(quantizers), out = UnsafeMutableRawPointer(output)
-        var insideAC = SIMD4<Int32>(), outside = SIMD8<Int32>()
+        var triangleAC = SIMD4<Int32>(), restOf4x4 = SIMD4<Int32>(), outside = SIMD8<Int32>()
         for r in 0..<8 {
             let values = SIMD8<Int32>(truncatingIfNeeded: input.loadUnaligned(fromByteOffset: r * 16, as: SIMD8<Int16>.self))
             let q = SIMD8<Int32>(truncatingIfNeeded: factors.loadUnaligned(fromByteOffset: r * 16, as: SIMD8<Int16>.self))
             let product = values &* q
             out.storeBytes(of: product, toByteOffset: r * 32, as: SIMD8<Int32>.self)
             if r < 4 {
-                insideAC |= r == 0 ? product.lowHalf & SIMD4(0, -1, -1, -1) : product.lowHalf
+                let (triangleLanes, restLanes): (SIMD4<Int32>, SIMD4<Int32>) = switch r {
+                case 0: (SIMD4(0, -1, -1, 0), SIMD4(0, 0, 0, -1))
+                case 1: (SIMD4(-1, -1, 0, 0), SIMD4(0, 0, -1, -1))
+                case 2: (SIMD4(-1, 0, 0, 0), SIMD4(0, -1, -1, -1))
+                default: (SIMD4(), SIMD4(repeating: -1))
+                }
+                triangleAC |= product.lowHalf & triangleLanes
+                restOf4x4 |= product.lowHalf & restLanes
                 outside |= SIMD8(lowHalf: SIMD4(), highHalf: product.highHalf)
             } else {
                 outside |= product
             }
         }
-        if !isZero(outside.lowHalf | outside.highHalf) { return BlockShape.full }
-        return isZero(insideAC) ? BlockShape.dcOnly : BlockShape.topLeft4x4
+        if !isZero(outside.lowHalf | outside.highHalf) { return Shape.full }
+        if !isZero(restOf4x4) { return Shape.topLeft4x4 }
+        return isZero(triangleAC) ? Shape.dcOnly : Shape.triangle
     }
 
     /// Whether all four lanes are zero, tested as two 64-bit words (comparing vectors with `==`
