@@ -23,6 +23,8 @@ struct BlockSmoothing: Equatable {
     /// Per predicted coefficient, Q·256 and Q·128 as Doubles, for the rounded division in ``apply``.
     private var divisors = SIMD8<Double>(repeating: 1)
     private var halfDivisors = SIMD8<Double>()
+    /// Per predicted coefficient, Q·128: numerators below it predict 0.
+    private var zeroBelow = SIMD8<Int64>()
     /// Bit i set when predicted coefficient i may be predicted (it is not exact).
     private var inexactMask: UInt8 = 0
 
@@ -42,6 +44,7 @@ struct BlockSmoothing: Equatable {
             caps[slot] = unknownBits > 0 ? (Int64(1) << Int64(min(unknownBits, 62))) - 1 : Int64.max
             divisors[slot] = Double(quantizers[slot] << 8)
             halfDivisors[slot] = Double(quantizers[slot] << 7)
+            zeroBelow[slot] = quantizers[slot] << 7
         }
         guard inexactMask != 0, dcQuantizer > 0 else { return nil }
     }
@@ -84,6 +87,8 @@ struct BlockSmoothing: Equatable {
         // Both operands are integers below 2^53, so the Double quotient is within quotient · 2^-53,
         // less than 1 / (256·Q), of the true one, which is an integer or at least 1 / (256·Q) from
         // one: truncating it gives the exact integer quotient, at a fraction of a 64-bit division's cost.
+        // Smooth neighbourhoods mostly predict 0 (|n| < 128·Q), which needs no division at all.
+        guard absolute >= zeroBelow[slot] else { return 0 }
         let magnitude = min(Int64((Double(absolute) + halfDivisors[slot]) / divisors[slot]), caps[slot])
         let value = Int32(truncatingIfNeeded: numerator < 0 ? 0 &- magnitude : magnitude) &* Int32(truncatingIfNeeded: quantizers[slot])
         block[index] = value
