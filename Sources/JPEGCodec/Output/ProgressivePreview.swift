@@ -105,16 +105,17 @@ final class ProgressivePreview {
     }
 
     /// No more data will come: the last picture draws every block with the smoothing for its
-    /// coefficients as they finally are, as libjpeg draws an incomplete file.
-    /// Returns whether that changes the picture (only smoothed blocks can change).
+    /// coefficients as they finally are, as libjpeg draws an incomplete file. Returns whether
+    /// that changes the picture: only a scan cut short (by an error inside it; at the end of the
+    /// input a scan runs to its end on zeros) leaves blocks drawn with the smoothing before it.
     func endEarly() -> Bool {
+        let changed = scanUnderWay ? scanComponents.filter { smoothing[$0] != smoothingBefore[$0] } : []
         scanUnderWay = false
         smoothingBefore = smoothing
-        guard smoothing.contains(where: { $0 != nil }) else { return false }
-        for (c, component) in layout.components.enumerated() {
-            mark(component: c, rows: 0..<component.heightInBlocks, columns: 0..<component.widthInBlocks)
+        for c in changed {
+            mark(component: c, rows: 0..<layout.components[c].heightInBlocks, columns: 0..<layout.components[c].widthInBlocks)
         }
-        return true
+        return !changed.isEmpty
     }
 
     /// Output rows that hold their final pixels for the scan under way (all once a scan is complete).
