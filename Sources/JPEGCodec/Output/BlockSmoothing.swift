@@ -61,7 +61,7 @@ struct BlockSmoothing: Equatable {
     /// Fills the zero, not-exact predicted coefficients of a block from the DC values of its 3×3
     /// neighbourhood `dc`: `raw` are its raw coefficients, `block` the same dequantized (natural
     /// order), where each prediction is stored times its quantizer. Returns whether it stored a
-    /// non-zero value (all of them lie in the top-left 4×4).
+    /// non-zero value (all of them lie in the top-left triangle, zig-zag 1...5).
     @inline(__always)
     func apply(raw: UnsafePointer<Int16>, dc: DCNeighbourhood, into block: UnsafeMutablePointer<Int32>) -> Bool {
         // K.8.2 weights in libjpeg's integer scaling: 1.13885 / 8 ≈ 36 / 256, and so on.
@@ -90,7 +90,9 @@ struct BlockSmoothing: Equatable {
         // Smooth neighbourhoods mostly predict 0 (|n| < 128·Q), which needs no division at all.
         guard absolute >= zeroBelow[slot] else { return 0 }
         let magnitude = min(Int64((Double(absolute) + halfDivisors[slot]) / divisors[slot]), caps[slot])
-        let value = Int32(truncatingIfNeeded: numerator < 0 ? 0 &- magnitude : magnitude) &* Int32(truncatingIfNeeded: quantizers[slot])
+        // Dequantized like every coefficient: the low 16 bits of the product (see RawBlockRowDrawer).
+        let prediction = Int32(truncatingIfNeeded: numerator < 0 ? 0 &- magnitude : magnitude)
+        let value = Int32(Int16(truncatingIfNeeded: prediction &* Int32(truncatingIfNeeded: quantizers[slot])))
         block[index] = value
         return value
     }

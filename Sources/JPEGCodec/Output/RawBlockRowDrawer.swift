@@ -2,9 +2,9 @@
 /// missing low-frequency ones predicted (``BlockSmoothing``) and the block transformed into samples.
 ///
 /// One pass per block does it all: the raw block is read once as eight 8-lane rows, multiplied by
-/// the quantizers (16 × 16 → 32-bit products, which cannot overflow) into a 64-value scratch
-/// block, and the same pass notes where non-zero values lie (``Shape``), so the IDCT can skip
-/// what is zero. Smoothing touches only the five predicted coefficients, and only in blocks
+/// the quantizers (keeping the low 16 bits, as libjpeg-turbo's SIMD dequantization does) into a
+/// 64-value scratch block, and the same pass notes where non-zero values lie (``Shape``), so the
+/// IDCT can skip what is zero. Smoothing touches only the five predicted coefficients, and only in blocks
 /// where one of them is zero and not exact; their DC neighbourhood slides along the row.
 final class RawBlockRowDrawer {
     /// Where a dequantized block's non-zero values lie, in natural order.
@@ -103,14 +103,15 @@ final class RawBlockRowDrawer {
     @inline(__always)
     private func transform(shape: UInt8, size: Int, into out: UnsafeMutablePointer<UInt8>, stride: Int) {
         if shape == Shape.dcOnly {
-            // Every IDCT size gives a flat block of DC / 8 (the zero-input paths are exact).
-            let value = clampSample(descale(block[0], 3))
+            // Every IDCT size gives a flat block of DC / 8 (the zero-input paths are exact); the 8×8
+            // one wraps a huge DC as libjpeg-turbo's SIMD code does.
+            let value = size == 8 ? InverseDCT.flatSample(dc: block[0]) : clampSample(descale(block[0], 3))
             for y in 0..<size { fillSamples(out + y * stride, with: value, count: size) }
             return
         }
         switch size {
         case 8 where shape == Shape.triangle:
-            TriangleInverseDCT.transform(block, output: out, stride: stride)
+            TriangleInverseDCT.transform(block, workspace: workspace, output: out, stride: stride)
         case 8 where shape == Shape.topLeft4x4:
             InverseDCT.transform8x8TopLeft(block, workspace: workspace, output: out, stride: stride)
         case 8: InverseDCT.transform8x8(block, workspace: workspace, output: out, stride: stride)
@@ -120,9 +121,9 @@ final class RawBlockRowDrawer {
         }
     }
 
-    /// Multiplies raw coefficients by their quantizers (libjpeg's DEQUANTIZE: 16-bit coefficient
-    /// times 16-bit quantizer, which fits in 32 bits) into `output` and returns the ``Shape`` of
-    /// the result. Works on rows of eight lanes: natural order puts row r at 8r...8r + 7, so the
+    /// Multiplies raw coefficients by their quantizers, keeping the low 16 bits of each product as
+    /// libjpeg-turbo's SIMD dequantization does (`pmullw`), into `output` and returns the ``Shape``
+    /// of the result. Works on rows of eight lanes: natural order puts row r at 8r...8r + 7, so the
     /// top-left 4×4 is the low half of rows 0...3, and the triangle lanes 0...2, 0...1 and 0 of rows 0...2.
     @inline(__always)
     static func dequantize(_ raw: UnsafePointer<Int16>, by quantizers: UnsafePointer<Int16>,
@@ -130,9 +131,9 @@ final class RawBlockRowDrawer {
         let input = UnsafeRawPointer(raw), factors = UnsafeRawPointer(quantizers), out = UnsafeMutableRawPointer(output)
         var triangleAC = SIMD4<Int32>(), restOf4x4 = SIMD4<Int32>(), outside = SIMD8<Int32>()
         for r in 0..<8 {
-            let values = SIMD8<Int32>(truncatingIfNeeded: input.loadUnaligned(fromByteOffset: r * 16, as: SIMD8<Int16>.self))
-            let q = SIMD8<Int32>(truncatingIfNeeded: factors.loadUnaligned(fromByteOffset: r * 16, as: SIMD8<Int16>.self))
-            let product = values &* q
+            let values = input.loadUnaligned(fromByteOffset: r * 16, as: SIMD8<Int16>.self)
+            let q = factors.loadUnaligned(fromByteOffset: r * 16, as: SIMD8<Int16>.self)
+            let product = SIMD8<Int32>(truncatingIfNeeded: values &* q)
             out.storeBytes(of: product, toByteOffset: r * 32, as: SIMD8<Int32>.self)
             if r < 4 {
                 let (triangleLanes, restLanes): (SIMD4<Int32>, SIMD4<Int32>) = switch r {
