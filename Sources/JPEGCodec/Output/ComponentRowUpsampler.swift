@@ -7,16 +7,28 @@
 /// component (this clamps to its last row, replicating it as libjpeg does at the bottom edge).
 enum ComponentRowUpsampler {
     /// The samples of `component` for output row `y`, `outputWidth` wide: a sample row itself when
-    /// no stretching is needed, else `scratch` filled by the kernel.
+    /// no stretching is needed, else `scratch` filled by the kernel. Only output samples `pixels`
+    /// (all by default) need to be right: the triangle filters then run on just the input columns
+    /// those read, plus one each side, which the kernel treats as the row's ends; the outputs of
+    /// those extra columns are wrong unless they are the row's true ends, and are not used.
     @inline(__always)
-    static func row(_ component: ComponentLayout, outputRow y: Int, outputWidth: Int, scratch: UnsafeMutablePointer<UInt8>,
-                    sampleRow: (Int) -> UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8> {
+    static func row(_ component: ComponentLayout, outputRow y: Int, outputWidth: Int, pixels: Range<Int>? = nil,
+                    scratch: UnsafeMutablePointer<UInt8>, sampleRow: (Int) -> UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8> {
         let lastRow = component.downsampledHeight - 1
+        // Input columns for a 2:1 horizontal kernel: those `pixels` read, one more each side, at
+        // least 3 (the kernels' minimum width, which downsampledWidth > 2 allows).
+        let width = component.downsampledWidth
+        var inputs = 0..<width
+        if let pixels, !pixels.isEmpty, pixels.count < outputWidth {
+            let first = max(pixels.lowerBound / 2 - 1, 0), end = min((pixels.upperBound - 1) / 2 + 2, width)
+            inputs = end - first >= 3 ? first..<end : max(min(first, width - 3), 0)..<min(max(end, 3), width)
+        }
         switch component.upsampling {
         case .fullSize:
             return UnsafePointer(sampleRow(min(y, lastRow)))
         case .h2v1Fancy:
-            RowUpsampler.h2v1Fancy(sampleRow(min(y, lastRow)), width: component.downsampledWidth, into: scratch)
+            RowUpsampler.h2v1Fancy(sampleRow(min(y, lastRow)) + inputs.lowerBound, width: inputs.count,
+                                   into: scratch + 2 * inputs.lowerBound)
             return UnsafePointer(scratch)
         case .h1v2Fancy, .h2v2Fancy:
             let nearRow = min(y / 2, lastRow)
@@ -26,8 +38,8 @@ enum ComponentRowUpsampler {
                 RowUpsampler.h1v2Fancy(near: sampleRow(nearRow), far: sampleRow(farRow),
                                        width: component.downsampledWidth, upper: upper, into: scratch)
             } else {
-                RowUpsampler.h2v2Fancy(near: sampleRow(nearRow), far: sampleRow(farRow),
-                                       width: component.downsampledWidth, into: scratch)
+                RowUpsampler.h2v2Fancy(near: sampleRow(nearRow) + inputs.lowerBound, far: sampleRow(farRow) + inputs.lowerBound,
+                                       width: inputs.count, into: scratch + 2 * inputs.lowerBound)
             }
             return UnsafePointer(scratch)
         case .box(let horizontal, let vertical):

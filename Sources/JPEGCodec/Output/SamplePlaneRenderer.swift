@@ -142,12 +142,12 @@ final class SamplePlaneRenderer {
     }
 
     /// Upsamples every component for output row `y` and converts pixels `pixels` of it into the
-    /// picture. (Upsampling runs on the whole row: it costs a fraction of the conversion.)
+    /// picture.
     private func composeRow(_ y: Int, pixels: Range<Int>, into output: UnsafeMutablePointer<UInt8>) {
         let width = layout.outputWidth
         for c in 0..<componentCount {
             let plane = planes[c], stride = strides[c]
-            rowPointers[c] = ComponentRowUpsampler.row(layout.components[c], outputRow: y, outputWidth: width,
+            rowPointers[c] = ComponentRowUpsampler.row(layout.components[c], outputRow: y, outputWidth: width, pixels: pixels,
                                                        scratch: upsampledRows[c]) { plane + $0 * stride } + pixels.lowerBound
         }
         RowColorConverter.convert(conversion, rows: UnsafePointer(rowPointers),
