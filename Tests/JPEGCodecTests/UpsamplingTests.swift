@@ -22,11 +22,13 @@ final class UpsamplingTests: XCTestCase {
 
     func testH2V2FancyWeightsNineThreeThreeOneWithEdgeReplication() {
         let near: [UInt8] = [16, 32, 48], far: [UInt8] = [0, 0, 0]
-        var output = [UInt8](repeating: 0, count: 6)
+        var output = [UInt8](repeating: 0, count: 6), sums = [UInt16](repeating: 0, count: 3)
         near.withUnsafeBufferPointer { n in
             far.withUnsafeBufferPointer { f in
                 output.withUnsafeMutableBufferPointer { o in
-                    RowUpsampler.h2v2Fancy(near: n.baseAddress!, far: f.baseAddress!, width: 3, into: o.baseAddress!)
+                    sums.withUnsafeMutableBufferPointer { s in
+                        RowUpsampler.h2v2Fancy(near: n.baseAddress!, far: f.baseAddress!, width: 3, sums: s.baseAddress!, into: o.baseAddress!)
+                    }
                 }
             }
         }

@@ -19,6 +19,8 @@ final class BlockRowRenderer {
     /// Per component, a row for upsampled samples (output width, rounded up for the 2× kernels).
     private let upsampledRows: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
     private let rowPointers: UnsafeMutablePointer<UnsafePointer<UInt8>>
+    /// The 2:2 upsampling filter's column sums (widest downsampled row).
+    private let columnSums: UnsafeMutablePointer<UInt16>
     private let workspace: UnsafeMutablePointer<Int32>
     /// Per component, sample rows [0, rowsAvailable) have been pushed (the ring keeps the last ones).
     private var rowsAvailable: [Int]
@@ -37,6 +39,9 @@ final class BlockRowRenderer {
         rings = .allocate(capacity: componentCount)
         upsampledRows = .allocate(capacity: componentCount)
         rowPointers = .allocate(capacity: componentCount)
+        let sumsCount = (layout.components.map(\.downsampledWidth).max() ?? 0) + 16
+        columnSums = .allocate(capacity: sumsCount)
+        columnSums.initialize(repeating: 0, count: sumsCount)
         workspace = .allocate(capacity: 64)
         workspace.initialize(repeating: 0, count: 64)
         var strides: [Int] = [], counts: [Int] = []
@@ -66,6 +71,7 @@ final class BlockRowRenderer {
         rings.deallocate()
         upsampledRows.deallocate()
         rowPointers.deallocate()
+        columnSums.deallocate()
         workspace.deallocate()
     }
 
@@ -188,7 +194,7 @@ final class BlockRowRenderer {
         let width = layout.outputWidth
         for c in 0..<componentCount {
             rowPointers[c] = ComponentRowUpsampler.row(layout.components[c], outputRow: y, outputWidth: width,
-                                                       scratch: upsampledRows[c]) { ringRow(c, $0) }
+                                                       scratch: upsampledRows[c], sums: columnSums) { ringRow(c, $0) }
         }
         RowColorConverter.convert(conversion, rows: UnsafePointer(rowPointers), into: output + y * outputStride, width: width)
     }

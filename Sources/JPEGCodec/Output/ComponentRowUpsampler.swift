@@ -7,13 +7,15 @@
 /// component (this clamps to its last row, replicating it as libjpeg does at the bottom edge).
 enum ComponentRowUpsampler {
     /// The samples of `component` for output row `y`, `outputWidth` wide: a sample row itself when
-    /// no stretching is needed, else `scratch` filled by the kernel. Only output samples `pixels`
+    /// no stretching is needed, else `scratch` filled by the kernel (`sums` holds the 2:2
+    /// filter's column sums, downsampled width values). Only output samples `pixels`
     /// (all by default) need to be right: the triangle filters then run on just the input columns
     /// those read, plus one each side, which the kernel treats as the row's ends; the outputs of
     /// those extra columns are wrong unless they are the row's true ends, and are not used.
     @inline(__always)
     static func row(_ component: ComponentLayout, outputRow y: Int, outputWidth: Int, pixels: Range<Int>? = nil,
-                    scratch: UnsafeMutablePointer<UInt8>, sampleRow: (Int) -> UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8> {
+                    scratch: UnsafeMutablePointer<UInt8>, sums: UnsafeMutablePointer<UInt16>,
+                    sampleRow: (Int) -> UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8> {
         let lastRow = component.downsampledHeight - 1
         // Input columns for a 2:1 horizontal kernel: those `pixels` read, one more each side, at
         // least 3 (the kernels' minimum width, which downsampledWidth > 2 allows).
@@ -39,7 +41,7 @@ enum ComponentRowUpsampler {
                                        width: component.downsampledWidth, upper: upper, into: scratch)
             } else {
                 RowUpsampler.h2v2Fancy(near: sampleRow(nearRow) + inputs.lowerBound, far: sampleRow(farRow) + inputs.lowerBound,
-                                       width: inputs.count, into: scratch + 2 * inputs.lowerBound)
+                                       width: inputs.count, sums: sums, into: scratch + 2 * inputs.lowerBound)
             }
             return UnsafePointer(scratch)
         case .box(let horizontal, let vertical):

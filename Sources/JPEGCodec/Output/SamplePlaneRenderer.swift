@@ -24,6 +24,8 @@ final class SamplePlaneRenderer {
     /// Per component, a row for upsampled samples (output width, rounded up for the 2× kernels).
     private let upsampledRows: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
     private let rowPointers: UnsafeMutablePointer<UnsafePointer<UInt8>>
+    /// The 2:2 upsampling filter's column sums (widest downsampled row).
+    private let columnSums: UnsafeMutablePointer<UInt16>
     private let outputStride: Int
     /// Output rows `0 ..< initializedRows` hold pixels: written, or zeroed because nothing reads
     /// samples there yet (the picture is not zeroed up front; see ``render(drawer:windows:smoothing:into:)``).
@@ -53,6 +55,9 @@ final class SamplePlaneRenderer {
         strides = .allocate(capacity: componentCount)
         upsampledRows = .allocate(capacity: componentCount)
         rowPointers = .allocate(capacity: componentCount)
+        let sumsCount = (layout.components.map(\.downsampledWidth).max() ?? 0) + 16
+        columnSums = .allocate(capacity: sumsCount)
+        columnSums.initialize(repeating: 0, count: sumsCount)
         for (c, component) in layout.components.enumerated() {
             let stride = component.widthInBlocks * component.blockSize + 16
             let count = stride * component.heightInBlocks * component.blockSize
@@ -78,6 +83,7 @@ final class SamplePlaneRenderer {
         strides.deallocate()
         upsampledRows.deallocate()
         rowPointers.deallocate()
+        columnSums.deallocate()
     }
 
     /// Marks blocks `columns` of block rows `rows` of component `component` (clamped to its
@@ -148,7 +154,7 @@ final class SamplePlaneRenderer {
         for c in 0..<componentCount {
             let plane = planes[c], stride = strides[c]
             rowPointers[c] = ComponentRowUpsampler.row(layout.components[c], outputRow: y, outputWidth: width, pixels: pixels,
-                                                       scratch: upsampledRows[c]) { plane + $0 * stride } + pixels.lowerBound
+                                                       scratch: upsampledRows[c], sums: columnSums) { plane + $0 * stride } + pixels.lowerBound
         }
         RowColorConverter.convert(conversion, rows: UnsafePointer(rowPointers),
                                   into: output + y * outputStride + pixels.lowerBound * conversion.bytesPerPixel, width: pixels.count)
