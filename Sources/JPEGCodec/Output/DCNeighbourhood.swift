@@ -5,7 +5,9 @@ struct DCNeighbourhood {
     var aboveLeft: Int64, above: Int64, aboveRight: Int64
     var left: Int64, centre: Int64, right: Int64
     var belowLeft: Int64, below: Int64, belowRight: Int64
+}
 
+extension DCNeighbourhood {
     /// The neighbourhood of (`row`, `column`) in `window` for a component of `width` × `height` blocks.
     @inline(__always)
     init(_ window: CoefficientWindow, row: Int, column: Int, width: Int, height: Int) {
