@@ -176,8 +176,10 @@ public final class JPEGDecoder: IncrementalImageDecoder {
         if changedSinceLastCall { previewGeneration += 1; changedSinceLastCall = false }
         if let preview {
             if let scanDecoder {
-                // An error inside an MCU may have left some of its blocks changed.
-                preview.reach(decodedMCUs: min(scanDecoder.nextMCU + 1, scanDecoder.mcuCount))
+                // An error inside a run of MCUs (decoded together, at most to the end of their MCU
+                // row) may have changed blocks that `nextMCU` does not count yet.
+                let rowEnd = (scanDecoder.nextMCU / max(scanDecoder.mcusPerRow, 1) + 1) * scanDecoder.mcusPerRow
+                preview.reach(decodedMCUs: min(rowEnd, scanDecoder.mcuCount))
             }
             // The last picture: every row smoothed for the coefficients as they finally are, as
             // libjpeg draws an incomplete file (a scan cut short left some rows drawn before it).
