@@ -61,6 +61,9 @@ enum BlockShape {
     static let topLeft4x4: UInt8 = 1
     /// Anything else.
     static let full: UInt8 = 2
+    /// Progressive drawing only: non-zero values only at natural indices 0, 1, 2, 8, 9, 16 (zig-zag
+    /// 0...5, the ones preview smoothing predicts), drawn by ``TriangleInverseDCT``.
+    static let triangle: UInt8 = 3
 
     /// The shape for a block whose last non-zero coefficient has zig-zag index `lastIndex`.
     @inline(__always)

@@ -104,21 +104,7 @@ final class BlockRowRenderer {
                     let block = UnsafePointer(mutableBlock)
                     // One-row sequential storage: zero the block after its IDCT, for the next row.
                     defer { if clearingBlocks { Self.clear(mutableBlock, shape: shape) } }
-                    if shape == BlockShape.dcOnly {
-                        // Every IDCT size gives a flat block of DC / 8 (the zero-input paths are exact);
-                        // the 8×8 one wraps a huge DC as libjpeg-turbo's SIMD code does.
-                        let value = size == 8 ? InverseDCT.flatSample(dc: block[0]) : clampSample(descale(block[0], 3))
-                        for y in 0..<size { fillSamples(out + y * stride, with: value, count: size) }
-                        continue
-                    }
-                    switch size {
-                    case 8 where shape == BlockShape.topLeft4x4:
-                        InverseDCT.transform8x8TopLeft(block, workspace: workspace, output: out, stride: stride)
-                    case 8: InverseDCT.transform8x8(block, workspace: workspace, output: out, stride: stride)
-                    case 4: ReducedInverseDCT.transform4x4(block, workspace: workspace, output: out, stride: stride)
-                    case 2: ReducedInverseDCT.transform2x2(block, workspace: workspace, output: out, stride: stride)
-                    default: ReducedInverseDCT.transform1x1(block, output: out)
-                    }
+                    ShapedInverseDCT.transform(block, shape: shape, size: size, workspace: workspace, output: out, stride: stride)
                 }
             }
             rowsAvailable[c] = (row + 1) * component.rowsPerIMCU

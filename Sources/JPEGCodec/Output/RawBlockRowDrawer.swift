@@ -3,22 +3,10 @@
 ///
 /// One pass per block does it all: the raw block is read once as eight 8-lane rows, multiplied by
 /// the quantizers (keeping the low 16 bits, as libjpeg-turbo's SIMD dequantization does) into a
-/// 64-value scratch block, and the same pass notes where non-zero values lie (``Shape``), so the
+/// 64-value scratch block, and the same pass notes where non-zero values lie (``BlockShape``), so the
 /// IDCT can skip what is zero. Smoothing touches only the five predicted coefficients, and only in blocks
 /// where one of them is zero and not exact; their DC neighbourhood slides along the row.
 final class RawBlockRowDrawer {
-    /// Where a dequantized block's non-zero values lie, in natural order.
-    enum Shape {
-        /// Only DC: a flat block.
-        static let dcOnly: UInt8 = 0
-        /// Only indices 0, 1, 2, 8, 9, 16 (zig-zag 0...5), which smoothing predicts: ``TriangleInverseDCT``.
-        static let triangle: UInt8 = 1
-        /// Only the top-left 4×4.
-        static let topLeft4x4: UInt8 = 2
-        /// Anything else.
-        static let full: UInt8 = 3
-    }
-
     private let layout: FrameLayout
     /// Per component 64 quantizers (natural order, 0 until latched), owned by the coefficient store.
     private let quantization: UnsafePointer<Int32>
@@ -92,8 +80,8 @@ final class RawBlockRowDrawer {
             if column != columns.lowerBound { neighbourhood.slide(window, row: row, column: column, width: width, height: height) }
             let raw = window.rawBlock(row: row, column: column)
             var shape = Self.dequantize(raw, by: quantizers, into: block)
-            if smoothing.predictsAny(raw) && smoothing.apply(raw: raw, dc: neighbourhood, into: block) && shape == Shape.dcOnly {
-                shape = Shape.triangle
+            if smoothing.predictsAny(raw) && smoothing.apply(raw: raw, dc: neighbourhood, into: block) && shape == BlockShape.dcOnly {
+                shape = BlockShape.triangle
             }
             transform(shape: shape, size: size, into: samples + column * size, stride: stride)
         }
@@ -102,27 +90,11 @@ final class RawBlockRowDrawer {
     /// Runs the IDCT of `block` for its shape and output size.
     @inline(__always)
     private func transform(shape: UInt8, size: Int, into out: UnsafeMutablePointer<UInt8>, stride: Int) {
-        if shape == Shape.dcOnly {
-            // Every IDCT size gives a flat block of DC / 8 (the zero-input paths are exact); the 8×8
-            // one wraps a huge DC as libjpeg-turbo's SIMD code does.
-            let value = size == 8 ? InverseDCT.flatSample(dc: block[0]) : clampSample(descale(block[0], 3))
-            for y in 0..<size { fillSamples(out + y * stride, with: value, count: size) }
-            return
-        }
-        switch size {
-        case 8 where shape == Shape.triangle:
-            TriangleInverseDCT.transform(block, workspace: workspace, output: out, stride: stride)
-        case 8 where shape == Shape.topLeft4x4:
-            InverseDCT.transform8x8TopLeft(block, workspace: workspace, output: out, stride: stride)
-        case 8: InverseDCT.transform8x8(block, workspace: workspace, output: out, stride: stride)
-        case 4: ReducedInverseDCT.transform4x4(block, workspace: workspace, output: out, stride: stride)
-        case 2: ReducedInverseDCT.transform2x2(block, workspace: workspace, output: out, stride: stride)
-        default: ReducedInverseDCT.transform1x1(block, output: out)
-        }
+        ShapedInverseDCT.transform(UnsafePointer(block), shape: shape, size: size, workspace: workspace, output: out, stride: stride)
     }
 
     /// Multiplies raw coefficients by their quantizers, keeping the low 16 bits of each product as
-    /// libjpeg-turbo's SIMD dequantization does (`pmullw`), into `output` and returns the ``Shape``
+    /// libjpeg-turbo's SIMD dequantization does (`pmullw`), into `output` and returns the ``BlockShape``
     /// of the result. Works on rows of eight lanes: natural order puts row r at 8r...8r + 7, so the
     /// top-left 4×4 is the low half of rows 0...3, and the triangle lanes 0...2, 0...1 and 0 of rows 0...2.
     @inline(__always)
@@ -149,9 +121,9 @@ final class RawBlockRowDrawer {
                 outside |= product
             }
         }
-        if !isZero(outside.lowHalf | outside.highHalf) { return Shape.full }
-        if !isZero(restOf4x4) { return Shape.topLeft4x4 }
-        return isZero(triangleAC) ? Shape.dcOnly : Shape.triangle
+        if !isZero(outside.lowHalf | outside.highHalf) { return BlockShape.full }
+        if !isZero(restOf4x4) { return BlockShape.topLeft4x4 }
+        return isZero(triangleAC) ? BlockShape.dcOnly : BlockShape.triangle
     }
 
     /// Whether all four lanes are zero, tested as two 64-bit words (comparing vectors with `==`
