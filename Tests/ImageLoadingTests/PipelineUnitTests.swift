@@ -37,6 +37,22 @@ final class PipelineUnitTests: XCTestCase {
         XCTAssertEqual(throttle.decide(generation: 3, now: 105), .renderNow)
     }
 
+    func testPreviewThrottleWaitsBehindQueuedInputUpToTheAllowance() {
+        let allowance = PreviewThrottle.backlogAllowance
+        var throttle = PreviewThrottle(intervalNanoseconds: 0)
+        // A change with input queued behind it waits; the wait starts at the first such change.
+        XCTAssertEqual(throttle.decide(generation: 1, now: 1_000, backlog: true), .behindInput)
+        XCTAssertEqual(throttle.decide(generation: 2, now: 1_000 + allowance - 1, backlog: true), .behindInput)
+        // Once it has waited the allowance, it is rendered even though input is still queued.
+        XCTAssertEqual(throttle.decide(generation: 3, now: 1_000 + allowance, backlog: true), .renderNow)
+        throttle.didDeliver(generation: 3, at: 1_000 + allowance)
+        // Delivery restarts the clock; with nothing queued a change renders at once.
+        XCTAssertEqual(throttle.decide(generation: 4, now: 2_000 + allowance, backlog: true), .behindInput)
+        XCTAssertEqual(throttle.decide(generation: 4, now: 2_001 + allowance), .renderNow)
+        // An unchanged picture is never rendered, queued input or not.
+        XCTAssertEqual(throttle.decide(generation: 3, now: 5 * allowance, backlog: true), .nothingNew)
+    }
+
     func testMailboxKeepsOnlyTheNewestPendingProgressAndPreview() async throws {
         let mailbox = EventMailbox()
         let small = Image(blankWidth: 1, height: 1, format: .gray8)

@@ -22,7 +22,9 @@ extension ImageJob {
             guard ingest(chunk) else { return }
         }
         broadcast(.progress(received: decodedBytes, expected: expectedLength))
-        considerPreview()
+        // Bytes that arrived while these were decoded make a preview now out of date at once
+        // (``PreviewThrottle``): on a fast link nearly every intermediate render is saved.
+        considerPreview(backlog: shared.withLock { !$0.pending.isEmpty })
     }
 
     /// Gives bytes to the decoder (and keeps them if the disk cache wants them); false after a
@@ -47,11 +49,13 @@ extension ImageJob {
 
     /// Sends a preview if the picture changed and the interval allows; otherwise, if it changed,
     /// checks again when the interval ends (so the newest picture is shown even if bytes pause).
-    func considerPreview() {
+    /// With `backlog` (more bytes already queued) the change waits for their drain, up to
+    /// ``PreviewThrottle/backlogAllowance``.
+    func considerPreview(backlog: Bool = false) {
         guard !isDone, !decoder.isComplete, wantsPreviews else { return }
         let now = Self.uptime
-        switch throttle.decide(generation: decoder.previewGeneration, now: now) {
-        case .nothingNew:
+        switch throttle.decide(generation: decoder.previewGeneration, now: now, backlog: backlog) {
+        case .nothingNew, .behindInput:
             return
         case .renderNow:
             guard let image = decoder.preview() else { return }
