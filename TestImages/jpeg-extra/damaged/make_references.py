@@ -11,7 +11,11 @@ decodes to coefficients far outside what a valid file holds, which is where libj
 (16-bit lanes: wrapping sums, saturating packs) differs from plain 32-bit arithmetic. Writes
 references.json: per file its size, djpeg's first warning, and the SHA-256 of djpeg's raw pixels.
 """
-import hashlib, json, os, subprocess, sys
+import json, os, subprocess, sys
+
+# The PNM parsing and djpeg call are shared with ../make_references.py.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import make_references as parent_references  # noqa: E402
 
 # What each file exercises (found by tracing its coefficients through both IDCTs).
 DESCRIPTIONS = {
@@ -28,21 +32,11 @@ DESCRIPTIONS = {
 
 
 def djpeg(path):
-    result = subprocess.run(['djpeg', path], capture_output=True)
-    out = result.stdout
-    # Binary PNM: magic, width, height, maxval, each followed by one whitespace byte.
-    fields, index = [], 0
-    while len(fields) < 4:
-        while index < len(out) and out[index:index + 1].isspace():
-            index += 1
-        start = index
-        while index < len(out) and not out[index:index + 1].isspace():
-            index += 1
-        fields.append(out[start:index].decode())
-    pixels = out[index + 1:]
-    return {'width': int(fields[1]), 'height': int(fields[2]), 'channels': 1 if fields[0] == 'P5' else 3,
-            'sha256': hashlib.sha256(pixels).hexdigest(), 'djpeg_rc': result.returncode,
-            'djpeg_warning': result.stderr.decode().strip()}
+    """djpeg's output for the file at `path`, parsed by the parent folder's script."""
+    with open(path, 'rb') as data:
+        ref = parent_references.djpeg(data.read())
+    ref['djpeg_warning'] = ref.pop('djpeg_stderr')
+    return ref
 
 
 def main():
