@@ -100,3 +100,13 @@ public final class ImageSource: IncrementalImageDecoder {
         return error
     }
 }
+
+extension ImageSource: AnimatedImageDecoder {
+    /// The decoder's animation info, if the format is animated and the decoder supports it.
+    public var animation: AnimationInfo? { (decoder as? any AnimatedImageDecoder)?.animation }
+
+    /// The decoder's next frame (see ``AnimatedImageDecoder/nextFrame()``); nil for still formats.
+    public func nextFrame() throws -> AnimationFrame? {
+        try (decoder as? any AnimatedImageDecoder)?.nextFrame()
+    }
+}
