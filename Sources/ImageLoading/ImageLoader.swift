@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import IncrementalImage
 
 /// Loads images over http(s) or from files, showing them while they arrive.
@@ -13,19 +16,22 @@ import IncrementalImage
 ///     }
 /// }
 /// ```
-/// - Bytes go to the request's decoder as they arrive (never decoded on URLSession's queue);
-///   previews are sent when the picture changed, at most once per `previewInterval`.
-/// - Requests with the same URL and options share one download and one decode; cancelling one
-///   leaves the others running; the download stops when the last one is cancelled.
-/// - At most `maxConcurrentDownloads` run at once; the rest wait by priority.
-/// - Results go to a memory cache (decoded, LRU by bytes) and a disk cache (encoded bytes,
-///   checksummed, LRU by size); failed URLs are remembered; broken downloads resume with `Range`.
+/// - One data task per resource (``ImageRequest/cacheKey``, by default the URL) does the cache
+///   lookup, HTTP freshness and revalidation, download, resume, retries and the disk write;
+///   one decode task per variant (size, transform, decoding options) decodes what it fans out.
+///   Requests that differ only in variant share the download and the disk entry; requests that
+///   agree on everything share the decode too. Cancelling one leaves the others running.
+/// - At most `maxConcurrentDownloads` downloads and `maxConcurrentDecodes` decoders run at once;
+///   the rest wait by priority. Previews are sent when the picture changed, at most once per
+///   `previewInterval`, never decoded on the network's queue.
+/// - Results go to a memory cache (decoded, LRU by bytes and count, with HTTP expiry) and a
+///   disk cache (encoded bytes with their HTTP validators and freshness, checksummed, LRU by size).
 public final class ImageLoader: Sendable {
     /// The settings this loader was made with.
     public let configuration: Configuration
     let core: LoaderCore
 
-    /// Makes a loader with its own URL session and caches.
+    /// Makes a loader with its own network session and caches.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         core = LoaderCore(configuration: configuration)
@@ -38,30 +44,46 @@ public final class ImageLoader: Sendable {
     public func task(for request: ImageRequest) -> ImageLoadTask {
         let mailbox = EventMailbox()
         let task = ImageLoadTask(request: request, mailbox: mailbox)
-        guard let scheme = request.url.scheme?.lowercased(), ["http", "https", "file"].contains(scheme) else {
-            mailbox.finish(throwing: ImageLoadingError.unsupportedURL(request.url.absoluteString))
+        guard let scheme = request.urlRequest.url?.scheme?.lowercased(), ["http", "https", "file"].contains(scheme) else {
+            mailbox.finish(throwing: ImageLoadingError.unsupportedURL(request.urlRequest.url?.absoluteString ?? ""))
             return task
         }
         let policy = request.cachePolicy
-        if policy.readsMemory, let image = core.memoryCache.image(for: request.resultKey) {
-            mailbox.send(.completed(ImageResponse(image: image, source: .memoryCache, url: request.url)))
-            mailbox.finish()
-            return task
+        var deliveredFromMemory = false
+        if policy.readsMemory, let hit = core.memoryCache.image(for: request.resultKey) {
+            if hit.isFresh || policy == .cacheOrFail {
+                mailbox.send(.completed(ImageResponse(image: hit.image, source: .memoryCache, url: request.url)))
+                mailbox.finish()
+                return task
+            }
+            if policy == .refreshCached {
+                mailbox.send(.completed(ImageResponse(image: hit.image, source: .memoryCache, url: request.url)))
+                deliveredFromMemory = true
+            }
         }
         if policy.usesNetwork, !request.retryFailed, let failure = core.failures.failure(for: request.url) {
             mailbox.finish(throwing: ImageLoadingError.previouslyFailed(failure))
             return task
         }
         if request.retryFailed { core.failures.forget(request.url) }
-        guard let (job, subscriberID) = core.subscribe(request, mailbox: mailbox) else {
+        guard let (decodeTask, subscriberID) = core.subscribe(request, mailbox: mailbox,
+                                                              deliveredFromMemory: deliveredFromMemory) else {
             mailbox.finish(throwing: CancellationError())
             return task
         }
+        // Weak captures: a task kept after its load ended must not keep the decode task (and its
+        // decoder) alive.
         let core = self.core
-        mailbox.setCancelHandler { [weak core] in core?.unsubscribe(job, subscriberID: subscriberID) }
-        task.setPriorityHandler { [weak core] priority in core?.setPriority(priority, of: job, subscriberID: subscriberID) }
+        mailbox.setCancelHandler { [weak core, weak decodeTask] in
+            guard let core, let decodeTask else { return }
+            core.unsubscribe(decodeTask, subscriberID: subscriberID)
+        }
+        task.setPriorityHandler { [weak core, weak decodeTask] priority in
+            guard let core, let decodeTask else { return }
+            core.setPriority(priority, of: decodeTask, subscriberID: subscriberID)
+        }
         // A cancel that raced ahead of the handler: unsubscribing twice is harmless.
-        if mailbox.isCancelled { core.unsubscribe(job, subscriberID: subscriberID) }
+        if mailbox.isCancelled { core.unsubscribe(decodeTask, subscriberID: subscriberID) }
         return task
     }
 
@@ -76,7 +98,8 @@ public final class ImageLoader: Sendable {
         images(for: ImageRequest(url: url))
     }
 
-    /// The final image of `request` (previews are not delivered).
+    /// The final image of `request` (previews are not delivered; with
+    /// ``ImageCachePolicy/refreshCached``, the first image delivered).
     ///
     /// - Throws: ``ImageLoadingError``, or `CancellationError` if the calling task is cancelled.
     public func image(for request: ImageRequest) async throws -> ImageResponse {
@@ -103,9 +126,24 @@ public final class ImageLoader: Sendable {
         core.cancelPrefetch(urls)
     }
 
-    /// The decoded image for `request` if the memory cache has it.
+    /// While true, queued downloads do not start (running ones go on): set it while a list
+    /// scrolls fast, clear it when it settles. Memory-cache answers are unaffected.
+    public var isSuspended: Bool {
+        get { core.isSuspended }
+        set { core.isSuspended = newValue }
+    }
+
+    /// The decoded image for `request` if the memory cache has it (fresh or not).
     public func cachedImage(for request: ImageRequest) -> Image? {
-        core.memoryCache.image(for: request.resultKey)
+        core.memoryCache.image(for: request.resultKey)?.image
+    }
+
+    /// Removes `request`'s resource from both caches: every decoded variant in memory and the
+    /// encoded bytes (and any partial download) on disk.
+    public func removeCachedImage(for request: ImageRequest) {
+        core.memoryCache.removeAll(resource: request.resourceKey)
+        core.diskCache?.remove(key: "data " + request.resourceKey, kind: .complete)
+        core.diskCache?.remove(key: "data " + request.resourceKey, kind: .partial)
     }
 
     /// Empties the memory cache and the disk cache.

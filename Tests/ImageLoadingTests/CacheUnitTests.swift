@@ -103,7 +103,8 @@ final class CacheUnitTests: XCTestCase {
     }
 
     private func key(_ name: String) -> ImageResultKey {
-        ImageResultKey(url: URL(string: "http://127.0.0.1/\(name)")!, maxPixelSize: nil, transformID: nil, decodingOptions: DecodingOptions())
+        ImageResultKey(resource: "http://127.0.0.1/\(name)", maxPixelSize: nil, transformID: nil,
+                       decodingOptions: DecodingOptions(), appliesOrientation: true)
     }
 
     private func image(bytes: Int) -> Image {

@@ -48,7 +48,7 @@ final class CoalescingAndCancellationTests: LoaderTestCase {
 
     func testCancellingMidStreamClosesTheConnectionAndLeavesNothingBehind() async throws {
         serveSlow("/cancel.tst", pause: 0.05)  // ~1 s in all
-        weak var weakJob: ImageJob?
+        weak var weakJob: DecodeTask?
         do {
             let loader = makeLoader()
             let request = ImageRequest(url: server.url("/cancel.tst"))

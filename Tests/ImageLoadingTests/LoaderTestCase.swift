@@ -50,12 +50,15 @@ class LoaderTestCase: XCTestCase {
     /// A loader for tests: TST1 registered, disk cache in the scratch folder (or none).
     func makeLoader(maxConcurrentDownloads: Int = 4, previewInterval: TimeInterval = 0.02, disk: Bool = true,
                     diskLimit: Int = 64 << 20, idleTimeout: TimeInterval = 10, maximumBodySize: Int = 64 << 20,
-                    memoryLimit: Int = 64 << 20) -> ImageLoader {
-        ImageLoader(configuration: ImageLoader.Configuration(
+                    memoryLimit: Int = 64 << 20, retryPolicy: RetryPolicy = .never,
+                    configure: (inout ImageLoader.Configuration) -> Void = { _ in }) -> ImageLoader {
+        var configuration = ImageLoader.Configuration(
             maxConcurrentDownloads: maxConcurrentDownloads, previewInterval: previewInterval, memoryCacheCostLimit: memoryLimit,
             diskCacheDirectory: disk ? diskDirectory : nil, diskCacheSizeLimit: diskLimit, idleTimeout: idleTimeout,
-            totalTimeout: 60, maximumBodySize: maximumBodySize,
-            decoders: Self.registry))
+            totalTimeout: 60, maximumBodySize: maximumBodySize, retryPolicy: retryPolicy,
+            decoders: Self.registry)
+        configure(&configuration)
+        return ImageLoader(configuration: configuration)
     }
 
     /// Serves a TST1 image at `path`; returns its bytes.

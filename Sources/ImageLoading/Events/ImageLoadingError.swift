@@ -20,6 +20,12 @@ public indirect enum ImageLoadingError: Error, Sendable, Equatable, CustomString
     case unsupportedURL(String)
     /// The URL failed recently with this error and the request did not ask to retry.
     case previouslyFailed(ImageLoadingError)
+    /// More redirects than ``ImageLoader/Configuration/maximumRedirects``; `url` is the one refused.
+    case tooManyRedirects(limit: Int, url: String)
+    /// ``ImageLoader/Configuration/requestModifier`` threw; the message describes its error.
+    case requestModifierFailed(String)
+    /// A redirect led back to a URL this request had already visited.
+    case redirectLoop(url: String)
 
     /// A sentence saying what went wrong.
     public var description: String {
@@ -33,6 +39,9 @@ public indirect enum ImageLoadingError: Error, Sendable, Equatable, CustomString
         case .notCached: return "the image is not cached and the cache policy forbids loading it"
         case .unsupportedURL(let url): return "cannot load \(url): only http, https and file URLs are supported"
         case .previouslyFailed(let error): return "this URL failed recently (\(error)); set retryFailed to try again"
+        case .tooManyRedirects(let limit, let url): return "more than \(limit) redirects (the next one was to \(url))"
+        case .requestModifierFailed(let message): return "the request modifier failed: \(message)"
+        case .redirectLoop(let url): return "redirect loop: \(url) redirects back to itself"
         }
     }
 }

@@ -13,15 +13,18 @@ final class StreamingDecoder {
     private let options: DecodingOptions
     private let registry: ImageDecoderRegistry
     private let maxPixelSize: Int?
+    /// Whether previews and the final image are turned upright by their EXIF orientation.
+    private let appliesOrientation: Bool
     /// The source the rest of the input goes to.
     private var source: ImageSource
     /// Bytes seen while choosing the scale; nil once the choice is made.
     private var heldBytes: [UInt8]?
 
-    init(options: DecodingOptions, registry: ImageDecoderRegistry, maxPixelSize: Int?) {
+    init(options: DecodingOptions, registry: ImageDecoderRegistry, maxPixelSize: Int?, appliesOrientation: Bool = false) {
         self.options = options
         self.registry = registry
         self.maxPixelSize = maxPixelSize
+        self.appliesOrientation = appliesOrientation
         source = ImageSource(options: options, registry: registry)
         // Only an unscaled request for a bounded size needs to look at the header first.
         heldBytes = (maxPixelSize != nil && options.scale == .full) ? [] : nil
@@ -77,8 +80,11 @@ final class StreamingDecoder {
         fitted(try source.finish())
     }
 
+    /// Shrinks first (the longer side is the same either way round), then turns upright.
     private func fitted(_ image: Image) -> Image {
-        guard let maxPixelSize else { return image }
-        return ImageDownscaler.fit(image, maxPixelSize: maxPixelSize)
+        var result = image
+        if let maxPixelSize { result = ImageDownscaler.fit(result, maxPixelSize: maxPixelSize) }
+        if appliesOrientation, result.orientation != .up { result = result.applyingOrientation() }
+        return result
     }
 }

@@ -1,13 +1,18 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import IncrementalImage
 
-/// What to load and how: the URL plus the options that shape the result and its delivery.
+/// What to load and how: a `URLRequest` (any headers, cookies, method, timeout) plus the options
+/// that shape the result and its delivery.
 ///
-/// Requests with the same URL and the same result-shaping options (``maxPixelSize``,
-/// ``transform``, ``decodingOptions``, cache policy) share one download and one decode.
+/// Requests for the same resource (``cacheKey``, by default the URL) share one download and one
+/// disk-cache entry; those that also agree on every result-shaping option (``maxPixelSize``,
+/// ``transform``, ``decodingOptions``, ``appliesOrientation``) share one decode too.
 public struct ImageRequest: Sendable {
-    /// `http`, `https` or `file`.
-    public var url: URL
+    /// The HTTP request sent (its cache policy is ignored: the loader caches on its own).
+    public var urlRequest: URLRequest
     /// Place in the download queue; can be changed while queued (``ImageLoadTask/setPriority(_:)``).
     public var priority: ImagePriority
     /// Whether `.preview` events are delivered while the image arrives.
@@ -23,12 +28,30 @@ public struct ImageRequest: Sendable {
     public var transform: ImageTransform?
     /// Options handed to the decoder (limits, scale, output format).
     public var decodingOptions: DecodingOptions
+    /// The resource's identity in caches and for sharing downloads; nil means the URL. Set it
+    /// for signed URLs whose query changes while the image does not (e.g. drop the signature).
+    public var cacheKey: String?
+    /// Whether the EXIF orientation is applied to previews and the final image (default true),
+    /// so a photo taken sideways shows upright.
+    public var appliesOrientation: Bool
 
-    /// Makes a request; only the URL is required.
+    /// Makes a request for `url` with default HTTP fields.
     public init(url: URL, priority: ImagePriority = .normal, deliversPreviews: Bool = true, maxPixelSize: Int? = nil,
                 cachePolicy: ImageCachePolicy = .useCaches, retryFailed: Bool = false, transform: ImageTransform? = nil,
-                decodingOptions: DecodingOptions = DecodingOptions()) {
-        self.url = url
+                decodingOptions: DecodingOptions = DecodingOptions(), cacheKey: String? = nil,
+                appliesOrientation: Bool = true) {
+        self.init(urlRequest: URLRequest(url: url), priority: priority, deliversPreviews: deliversPreviews,
+                  maxPixelSize: maxPixelSize, cachePolicy: cachePolicy, retryFailed: retryFailed, transform: transform,
+                  decodingOptions: decodingOptions, cacheKey: cacheKey, appliesOrientation: appliesOrientation)
+    }
+
+    /// Makes a request that sends `urlRequest` as it is: headers (`Authorization`, cookies),
+    /// method and timeout included.
+    public init(urlRequest: URLRequest, priority: ImagePriority = .normal, deliversPreviews: Bool = true,
+                maxPixelSize: Int? = nil, cachePolicy: ImageCachePolicy = .useCaches, retryFailed: Bool = false,
+                transform: ImageTransform? = nil, decodingOptions: DecodingOptions = DecodingOptions(),
+                cacheKey: String? = nil, appliesOrientation: Bool = true) {
+        self.urlRequest = urlRequest
         self.priority = priority
         self.deliversPreviews = deliversPreviews
         self.maxPixelSize = maxPixelSize
@@ -36,10 +59,22 @@ public struct ImageRequest: Sendable {
         self.retryFailed = retryFailed
         self.transform = transform
         self.decodingOptions = decodingOptions
+        self.cacheKey = cacheKey
+        self.appliesOrientation = appliesOrientation
     }
+
+    /// The URL loaded (`about:blank` if the URL request has none, which then fails as unsupported).
+    public var url: URL {
+        get { urlRequest.url ?? URL(string: "about:blank") ?? URL(fileURLWithPath: "/") }
+        set { urlRequest.url = newValue }
+    }
+
+    /// The resource's key: ``cacheKey`` or the URL's string.
+    var resourceKey: String { cacheKey ?? urlRequest.url?.absoluteString ?? "" }
 
     /// The identity of the result: requests with equal keys get the same image.
     var resultKey: ImageResultKey {
-        ImageResultKey(url: url, maxPixelSize: maxPixelSize, transformID: transform?.id, decodingOptions: decodingOptions)
+        ImageResultKey(resource: resourceKey, maxPixelSize: maxPixelSize, transformID: transform?.id,
+                       decodingOptions: decodingOptions, appliesOrientation: appliesOrientation)
     }
 }

@@ -1,11 +1,11 @@
-import Foundation
 import IncrementalImage
 
-/// Identifies a delivered image: the URL and every option that changes its pixels.
-/// Keys the memory cache and, with the cache policy, the coalescing of requests.
+/// Identifies a delivered image: the resource and every option that changes its pixels.
+/// Keys the memory cache and the sharing of decode tasks.
 struct ImageResultKey: Hashable, Sendable {
-    var url: URL
+    var resource: String
     var maxPixelSize: Int?
     var transformID: String?
     var decodingOptions: DecodingOptions
+    var appliesOrientation: Bool
 }
