@@ -4,6 +4,10 @@ import PackageDescription
 // Zero package dependencies and no C targets: everything here is pure Swift.
 let package = Package(
     name: "IncrementalImage",
+    // What the code truly needs: Swift concurrency (async/await, AsyncThrowingStream) is in the
+    // OS from macOS 10.15 / iOS 13 / tvOS 13 / watchOS 6. Nothing newer is used on any path that
+    // compiles there (no NSLock.withLock, Mutex, ContinuousClock or FileHandle.read(upToCount:)).
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .library(name: "Deflate", targets: ["Deflate"]),
         .library(name: "ImageCore", targets: ["ImageCore"]),

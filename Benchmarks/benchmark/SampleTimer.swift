@@ -1,4 +1,6 @@
-/// Times a piece of work with the monotonic `ContinuousClock`: one warm-up run, then
+import Dispatch
+
+/// Times a piece of work with the monotonic clock (`DispatchTime`, which also exists before macOS 13): one warm-up run, then
 /// `repeatCount` samples, and returns the median time of one run.
 ///
 /// A sample repeats the work `k` times and divides, with `k` chosen from the warm-up so a
@@ -15,10 +17,9 @@ struct SampleTimer {
 
     /// Runs `work` once to warm up (its result is returned), then times it.
     func measure<Result>(_ work: () throws -> Result) throws -> (result: Result, medianSeconds: Double) {
-        let clock = ContinuousClock()
-        let warmUpStart = clock.now
+        let warmUpStart = Self.now()
         let result = try work()
-        let warmUpSeconds = Self.seconds(warmUpStart.duration(to: clock.now))
+        let warmUpSeconds = Self.now() - warmUpStart
 
         var runsPerSample = 1
         if warmUpSeconds < minimumSampleSeconds {
@@ -29,17 +30,15 @@ struct SampleTimer {
         var samples: [Double] = []
         samples.reserveCapacity(repeatCount)
         for _ in 0..<repeatCount {
-            let start = clock.now
+            let start = Self.now()
             for _ in 0..<runsPerSample { _ = try work() }
-            samples.append(Self.seconds(start.duration(to: clock.now)) / Double(runsPerSample))
+            samples.append((Self.now() - start) / Double(runsPerSample))
         }
         return (result, Self.median(samples))
     }
 
-    static func seconds(_ duration: Duration) -> Double {
-        let parts = duration.components
-        return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
-    }
+    /// Monotonic seconds since an arbitrary start.
+    static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) * 1e-9 }
 
     /// Middle value; the mean of the two middle values for an even count.
     static func median(_ values: [Double]) -> Double {

@@ -32,9 +32,10 @@ extension ImageSource {
                                      "decode(contentsOf:) reads local files; \(url.absoluteString) is not a file URL (use ImageLoader for http and https)")
         }
         let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }
+        defer { handle.closeFile() }
         let source = ImageSource(options: options, registry: registry)
-        while let chunk = try handle.read(upToCount: fileChunkSize), !chunk.isEmpty {
+        // readData(ofLength:) rather than read(upToCount:), which needs macOS 10.15.4 / iOS 13.4.
+        while case let chunk = handle.readData(ofLength: fileChunkSize), !chunk.isEmpty {
             try source.feed(chunk)
         }
         return try source.finish()

@@ -25,7 +25,7 @@ private final class StatusBox: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Int32?
 
-    func set(_ status: Int32) { lock.withLock { stored = status } }
+    func set(_ status: Int32) { lock.lock(); stored = status; lock.unlock() }
 
-    var value: Int32? { lock.withLock { stored } }
+    var value: Int32? { lock.lock(); defer { lock.unlock() }; return stored }
 }
