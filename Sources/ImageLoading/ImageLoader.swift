@@ -51,7 +51,7 @@ public final class ImageLoader: Sendable {
         let policy = request.cachePolicy
         var deliveredFromMemory = false
         if policy.readsMemory, let hit = core.memoryCache.image(for: request.resultKey) {
-            if hit.isFresh || policy == .cacheOrFail {
+            if (hit.isFresh && policy != .refreshCached) || policy == .cacheOrFail {
                 mailbox.send(.completed(ImageResponse(image: hit.image, source: .memoryCache, url: request.url)))
                 mailbox.finish()
                 return task

@@ -249,8 +249,9 @@ final class DecodeTask: @unchecked Sendable {
 
     /// The body is complete: the final image goes to the memory cache and every subscriber.
     private func complete(_ state: Decoding, outcome: ResourceOutcome) {
+        // refreshCached and the server confirmed what was already delivered: nothing more to say.
+        if deliveredCachedImage != nil, outcome.matchesCachedCopy { return end(finishing: true) }
         if let refreshBody = state.refreshBody {
-            guard !outcome.matchesCachedCopy else { return end(finishing: true) }
             let decoder = StreamingDecoder(options: request.decodingOptions, registry: core.configuration.decoders,
                                            maxPixelSize: request.maxPixelSize, appliesOrientation: request.appliesOrientation)
             do {
