@@ -24,6 +24,8 @@ final class DataTask: @unchecked Sendable {
         case idle
         /// In the core's download queue.
         case waitingForSlot
+        /// Holding a download slot, no transfer under way yet (about to start one).
+        case holdingSlot
         /// The request modifier runs for attempt `id`.
         case preparing(id: Int)
         /// A transfer is under way.
@@ -99,6 +101,7 @@ final class DataTask: @unchecked Sendable {
     func beginDownload() {
         queue.async {
             guard case .waitingForSlot = self.phase else { return self.core.releaseDownloadSlot(self) }
+            self.phase = .holdingSlot
             self.startAttempt()
         }
     }
@@ -195,7 +198,7 @@ final class DataTask: @unchecked Sendable {
     private func send(_ urlRequest: URLRequest, id: Int) {
         dispatchPrecondition(condition: .onQueue(queue))
         switch phase {
-        case .waitingForSlot: break
+        case .holdingSlot: break
         case .preparing(let current) where current == id: break
         default: return
         }
@@ -247,6 +250,7 @@ final class DataTask: @unchecked Sendable {
             disk?.remove(key: dataCacheKey, kind: .partial)
             if status != 200 {
                 transfer.task.cancel()
+                phase = .holdingSlot
                 return startAttempt()
             }
         }
