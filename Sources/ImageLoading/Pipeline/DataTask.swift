@@ -59,8 +59,6 @@ final class DataTask: @unchecked Sendable {
     private var cachedEntry: (payload: Data, info: CachedResponseInfo)?
     /// Where the next attempt resumes from, if it can.
     private var resumePoint: ResumableDownload?
-    /// The current body's bytes, kept only when the disk cache will want them.
-    private var body: Data?
     /// Bytes of the current body received (delivered to the decode tasks).
     private var bodyCount = 0
     private var expectedLength: Int?
@@ -281,7 +279,6 @@ final class DataTask: @unchecked Sendable {
         if let prefix = resume.bytes {
             // From a partial disk entry: nothing was delivered yet.
             startBody(expectedLength: totalLength)
-            body = wantsBodyBytes ? prefix : nil
             bodyCount = prefix.count
             emit(.bytes(prefix))
         } else {
@@ -298,7 +295,6 @@ final class DataTask: @unchecked Sendable {
             return fail(.bodyTooLarge(limit: limit))
         }
         bodyCount += data.count
-        body?.append(data)
         emit(.bytes(data))
     }
 
@@ -326,13 +322,17 @@ final class DataTask: @unchecked Sendable {
 
     // MARK: Bodies
 
-    /// Whether the body's bytes are kept (for the disk cache or a refreshCached comparison).
-    private var wantsBodyBytes: Bool { disk != nil && policy.writesDisk }
+    /// The current body's bytes, gathered from the log (which holds them anyway for decode
+    /// tasks that join late), so a download is never held twice.
+    private func bodyBytes() -> Data {
+        var bytes = Data(capacity: bodyCount)
+        for event in log { if case .bytes(let piece) = event { bytes.append(piece) } }
+        return bytes
+    }
 
     /// A new body begins: decode tasks start over.
     private func startBody(expectedLength: Int?) {
         self.expectedLength = expectedLength
-        body = wantsBodyBytes ? Data() : nil
         bodyCount = 0
         // The log restarts with the body (a refreshCached copy stays first).
         log.removeAll { if case .cachedCopy = $0 { return false } else { return true } }
@@ -349,6 +349,7 @@ final class DataTask: @unchecked Sendable {
     private func succeed(status: Int?) {
         let info = bodyInfo
         let noStore = info?.cacheControl.noStore ?? false
+        let body = (disk != nil && policy.writesDisk) || cachedEntry != nil ? bodyBytes() : nil
         if let disk, policy.writesDisk {
             if let body, !noStore, bodyCount > 0 {
                 var metadata = info?.metadata ?? [:]
@@ -428,7 +429,9 @@ final class DataTask: @unchecked Sendable {
 
     /// Keeps what arrived of a broken transfer in the disk cache, if the server allows resuming it.
     private func savePartialDownload() {
-        guard let disk, policy.writesDisk, let bodyValidator, let body, !body.isEmpty, body.count == bodyCount else { return }
+        guard let disk, policy.writesDisk, let bodyValidator, bodyCount > 0 else { return }
+        let body = bodyBytes()
+        guard body.count == bodyCount else { return }
         let partial = ResumableDownload(offset: body.count, bytes: body, validator: bodyValidator, totalLength: expectedLength)
         disk.write(key: dataCacheKey, kind: .partial, metadata: partial.metadata, payload: body)
     }

@@ -8,7 +8,8 @@ import IncrementalImage
 /// that shape the result and its delivery.
 ///
 /// Requests for the same resource (``cacheKey``, by default the URL) share one download and one
-/// disk-cache entry; those that also agree on every result-shaping option (``maxPixelSize``,
+/// disk-cache entry (the download is sent with the first such request's `URLRequest`); those
+/// that also agree on every result-shaping option (``maxPixelSize``,
 /// ``transform``, ``decodingOptions``, ``appliesOrientation``) share one decode too.
 public struct ImageRequest: Sendable {
     /// The HTTP request sent (its cache policy is ignored: the loader caches on its own).
