@@ -49,6 +49,7 @@ extension GIFDecoder {
         canvas = RGBACanvas(width: screen.width, height: screen.height)
         header = ImageHeader(fileFormat: .gif, width: screen.width, height: screen.height,
                              pixelFormat: options.preferredFormat ?? .rgba8, bitDepth: 8, isProgressive: false)
+        previewGeneration += 1   // the (transparent) picture exists from here on
     }
 
     /// Graphic Control Extension (GIF89a section 23): applies to the next image only.

@@ -93,7 +93,7 @@ public final class GIFDecoder: IncrementalImageDecoder, AnimatedImageDecoder {
     /// Input bytes examined: block headers, tables and extensions read by the decoder, LZW data
     /// bytes, and the block headers the structure scanner reads ahead (never image data).
     public var inputBytesExamined: Int {
-        reader.structureBytesExamined + lzwBytesExamined + scanner.reader.structureBytesExamined
+        reader.structureBytesExamined + lzwBytesExamined + scanner.bytesExamined
     }
 
     /// Appends `bytes` and decodes as far as they allow (the whole first frame; later frames as
@@ -120,7 +120,7 @@ public final class GIFDecoder: IncrementalImageDecoder, AnimatedImageDecoder {
         guard header != nil else {
             throw ImageDecodingError(.truncated, at: end, "GIF input ended after \(end) bytes, before the Logical Screen Descriptor was complete")
         }
-        guard scanner.reader.isAtBlockBoundary else {
+        guard scanner.reader.isWholeFile(totalBytes: end) else {
             throw ImageDecodingError(.truncated, at: end, "GIF input ended inside a block, after \(end) bytes")
         }
         guard firstFrameImage != nil, let image = currentImage() else {
@@ -163,8 +163,8 @@ public final class GIFDecoder: IncrementalImageDecoder, AnimatedImageDecoder {
             readyFrame = nil
             return frame
         }
-        if inputEnded && !reader.isAtBlockBoundary {
-            let end = input.totalAppended
+        let end = input.totalAppended
+        if inputEnded && !reader.isWholeFile(totalBytes: end) {
             try run { throw ImageDecodingError(.truncated, at: end, "GIF input ended inside frame \(completedFrames) (after \(end) bytes)") }
         }
         return nil

@@ -44,9 +44,12 @@ struct GIFBlockReader {
     /// Bytes read by committed steps, not counting image data (its reader counts that).
     private(set) var structureBytesExamined = 0
 
-    /// Whether the reader stands between blocks or at the end: a file may stop here (browsers
-    /// accept a missing trailer) without being cut short.
-    var isAtBlockBoundary: Bool { stage == .blockStart || stage == .ended }
+    /// Whether input of `totalBytes` bytes, all parsed as far as they go, is a whole file: the
+    /// trailer was read, or the input stops exactly between blocks (browsers accept a missing
+    /// trailer). Anything else (a partial block buffered, or inside a block) is a cut.
+    func isWholeFile(totalBytes: Int) -> Bool {
+        stage == .ended || (stage == .blockStart && offset == totalBytes)
+    }
 
     /// The next element in `bytes` (the buffered input from ``offset`` on), or nil if more input is needed.
     ///

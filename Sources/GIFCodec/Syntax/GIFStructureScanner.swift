@@ -19,6 +19,9 @@ struct GIFStructureScanner {
     private var inLoopingExtension = false
     /// Set when the bytes are not a GIF: the decoder reports that error itself.
     private(set) var stopped = false
+    /// Bytes the scanner read: block headers, descriptors, lengths and application extension
+    /// data; colour tables and image data are skipped by length, unread.
+    private(set) var bytesExamined = 0
 
     /// Application identifiers + authentication codes of the looping extension (Netscape's, and
     /// the same block under AnimExts' name).
@@ -41,15 +44,28 @@ struct GIFStructureScanner {
                 return
             }
             switch step.token {
+            case .header, .image, .imageData, .extensionSubBlock:
+                break
+            default:
+                bytesExamined += step.length   // introducers, labels, lengths, terminators
+            }
+            switch step.token {
+            case .header:
+                bytesExamined += GIFBlockReader.headerSize
             case .image:
                 imageCount += 1
+                bytesExamined += GIFBlockReader.imageDescriptorSize + 1
             case .extensionSubBlock(label: 0xFF, index: 0, let data):
+                bytesExamined += 1 + data.count
                 inLoopingExtension = Self.loopingApplications.contains { data.elementsEqual($0) }
             case .extensionSubBlock(label: 0xFF, index: 1, let data):
+                bytesExamined += 1 + data.count
                 // Sub-block ID 1, then the loop count (u16 LE).
                 if inLoopingExtension, storedLoopCount == nil, data.count >= 3, data[0] & 0x07 == 1 {
                     storedLoopCount = Int(data[1]) | Int(data[2]) << 8
                 }
+            case .extensionSubBlock:
+                bytesExamined += 1   // the length byte; the data is skipped
             case .extensionEnd:
                 inLoopingExtension = false
             default:
