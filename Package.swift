@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "ImageCore", targets: ["ImageCore"]),
         .library(name: "PNGCodec", targets: ["PNGCodec"]),
         .library(name: "JPEGCodec", targets: ["JPEGCodec"]),
+        .library(name: "GIFCodec", targets: ["GIFCodec"]),
         .library(name: "IncrementalImage", targets: ["IncrementalImage"]),
         .library(name: "ImageLoading", targets: ["ImageLoading"]),
         .executable(name: "imagefeed", targets: ["imagefeed"]),
@@ -23,11 +24,12 @@ let package = Package(
         .target(name: "ImageCore"),
         .target(name: "PNGCodec", dependencies: ["ImageCore", "Deflate"]),
         .target(name: "JPEGCodec", dependencies: ["ImageCore"]),
+        .target(name: "GIFCodec", dependencies: ["ImageCore"]),
         .executableTarget(name: "imagefeed",
                          dependencies: ["ImageCore", "IncrementalImage", "PNGCodec", "ImageLoading", "LoopbackHTTPServer"]),
         .executableTarget(
             name: "benchmark",
-            dependencies: ["Deflate", "ImageCore", "PNGCodec", "JPEGCodec"],
+            dependencies: ["Deflate", "ImageCore", "PNGCodec", "JPEGCodec", "GIFCodec"],
             path: "Benchmarks/benchmark"
         ),
         // Developer tool: ImageLoader's CPU cost against decoding from memory (Benchmarks/LoaderCost/README.md).
@@ -37,7 +39,7 @@ let package = Package(
             path: "Benchmarks/LoaderCost",
             exclude: ["README.md", "make_photos.py"]
         ),
-        .target(name: "IncrementalImage", dependencies: ["ImageCore", "PNGCodec", "JPEGCodec"]),
+        .target(name: "IncrementalImage", dependencies: ["ImageCore", "PNGCodec", "JPEGCodec", "GIFCodec"]),
         .target(name: "ImageLoading", dependencies: ["IncrementalImage"]),
         // HTTP/1.1 server on 127.0.0.1 only: the loader tests and `imagefeed demo` serve images with it.
         .target(name: "LoopbackHTTPServer"),
@@ -50,6 +52,7 @@ let package = Package(
         .testTarget(name: "ImageCoreTests", dependencies: ["ImageCore", "TestSupport"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Deflate", "TestSupport"]),
         .testTarget(name: "JPEGCodecTests", dependencies: ["JPEGCodec", "TestSupport"]),
+        .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "TestSupport"]),
         .testTarget(name: "ImagefeedTests",
                     dependencies: ["imagefeed", "PNGCodec", "JPEGCodec", "ImageLoading", "IncrementalImage", "LoopbackHTTPServer", "TestSupport"]),
     ],

@@ -2,7 +2,8 @@ import ImageCore
 import Deflate
 
 /// Benchmarks any ``IncrementalImageDecoder``: a fresh decoder per decode, input fed in one
-/// call or chunk by chunk, then `finish()`. The output is the image in its natural format.
+/// call or chunk by chunk, then `finish()`. The output is the image in its natural format; an
+/// ``AnimatedImageDecoder`` also has every frame pulled as it arrives (their pixels count as output).
 final class ImageDecoderRunner: DecodeRunner {
     private let makeDecoder: () -> any IncrementalImageDecoder
     /// The last decoded image, kept for the checksum.
@@ -23,16 +24,23 @@ final class ImageDecoderRunner: DecodeRunner {
         let decoder = makeDecoder()
         previewsTaken = 0
         var generation = -1
+        var frameBytes = 0
+        let animated = decoder as? any AnimatedImageDecoder
+        func pullFrames() throws {
+            while let frame = try animated?.nextFrame() { frameBytes += frame.image.pixels.count }
+        }
         try input.forEachChunk(of: chunkSize) { chunk in
             let status = try decoder.feed(chunk)
+            try pullFrames()
             if takingPreviews, let now = status.progress?.previewGeneration, now != generation {
                 generation = now
                 if decoder.currentImage() != nil { previewsTaken += 1 }
             }
         }
         let image = try decoder.finish()
+        try pullFrames()
         lastImage = image
-        return DecodeOutcome(outputBytes: image.pixels.count, width: image.width, height: image.height)
+        return DecodeOutcome(outputBytes: max(image.pixels.count, frameBytes), width: image.width, height: image.height)
     }
 
     func lastOutputCRC32() -> UInt32 {

@@ -1,4 +1,5 @@
 import Deflate
+import GIFCodec
 import ImageCore
 import JPEGCodec
 import PNGCodec
@@ -14,6 +15,7 @@ enum RunnerCatalog {
         case .raw: return .success(InflateRunner(format: .raw))
         case .png: return .success(ImageDecoderRunner(takingPreviews: takingPreviews) { PNGDecoder(options: DecodingOptions()) })
         case .jpeg: return .success(ImageDecoderRunner(takingPreviews: takingPreviews) { JPEGDecoder(options: DecodingOptions()) })
+        case .gif: return .success(ImageDecoderRunner(takingPreviews: takingPreviews) { GIFDecoder(options: DecodingOptions()) })
         }
     }
 

@@ -4,6 +4,8 @@ public enum ImageFileFormat: String, Sendable, Hashable {
     case png
     /// JPEG (JFIF / Exif).
     case jpeg
+    /// Graphics Interchange Format (GIF87a / GIF89a).
+    case gif
 }
 
 /// What is known about an image once its header is parsed, before any pixels.

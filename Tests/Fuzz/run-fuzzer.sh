@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds and runs a libFuzzer campaign against a module's sources (developer tool, not CI).
-# Usage: Tests/Fuzz/run-fuzzer.sh inflate|png|jpeg [seconds]   (crashers land in Tests/Fuzz/crashers/)
+# Usage: Tests/Fuzz/run-fuzzer.sh inflate|png|jpeg|gif [seconds]   (crashers land in Tests/Fuzz/crashers/)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 target=${1:-inflate}
@@ -15,7 +15,7 @@ case "$target" in
     # PNGCodec imports Deflate and ImageCore: build those as instrumented static modules first.
     for module in Deflate ImageCore; do
       swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module \
-        -module-name "$module" -I "$out" Sources/"$module"/*.swift \
+        -module-name "$module" -I "$out" $(find Sources/"$module" -name '*.swift') \
         -emit-module-path "$out/$module.swiftmodule" -o "$out/lib$module.a"
     done
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module -module-name PNGCodec \
@@ -24,11 +24,22 @@ case "$target" in
     seeds=($(find TestImages/corpus/png -name '*.png' -size -64k)) ;;
   jpeg)
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module \
-      -module-name ImageCore Sources/ImageCore/*.swift -emit-module-path "$out/ImageCore.swiftmodule" -o "$out/libImageCore.a"
+      -module-name ImageCore $(find Sources/ImageCore -name '*.swift') -emit-module-path "$out/ImageCore.swiftmodule" -o "$out/libImageCore.a"
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module -module-name JPEGCodec \
       -I "$out" $(find Sources/JPEGCodec -name '*.swift') -emit-module-path "$out/JPEGCodec.swiftmodule" -o "$out/libJPEGCodec.a"
     sources=(Tests/Fuzz/JPEGFuzzTarget.swift Tests/Fuzz/FuzzDecodeOutcome.swift -I "$out" -L "$out" -lJPEGCodec -lImageCore)
     seeds=($(find TestImages/corpus/jpeg TestImages/demo -name '*.jpg' -size -64k)) ;;
+  gif)
+    # find, not a glob: ImageCore has a subfolder (Animation/).
+    swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module \
+      -module-name ImageCore $(find Sources/ImageCore -name '*.swift') -emit-module-path "$out/ImageCore.swiftmodule" -o "$out/libImageCore.a"
+    swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module -module-name GIFCodec \
+      -I "$out" $(find Sources/GIFCodec -name '*.swift') -emit-module-path "$out/GIFCodec.swiftmodule" -o "$out/libGIFCodec.a"
+    sources=(Tests/Fuzz/GIFFuzzTarget.swift -I "$out" -L "$out" -lGIFCodec -lImageCore)
+    # Seeds get a leading 0 byte: no split points, the rest is the file.
+    mkdir -p "$out/seeds-gif"
+    for f in TestImages/gif/*.gif; do { printf '\0'; cat "$f"; } > "$out/seeds-gif/$(basename "$f")"; done
+    seeds=("$out"/seeds-gif/*.gif) ;;
   *) echo "unknown target $target" >&2; exit 2 ;;
 esac
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name Fuzz "${sources[@]}" -o "$out/fuzz-$target"

@@ -73,11 +73,11 @@ final class DecodeCommandTests: ImagefeedTestCase {
     func testTruncatedJPEGAndUnknownInputsExitWith1() throws {
         let jpeg = path("in.jpg"), other = path("in.bin")
         try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10]).write(to: URL(fileURLWithPath: jpeg))
-        try Data(Array("GIF89a".utf8)).write(to: URL(fileURLWithPath: other))
+        try Data([0x49, 0x49, 0x2A, 0x00]).write(to: URL(fileURLWithPath: other))
         XCTAssertEqual(ImagefeedCommand.run(["decode", jpeg, "-o", path("a.png")]), 1)
         XCTAssertEqual(ImagefeedCommand.run(["decode", other, "-o", path("b.png")]), 1)
         let source = ImageSource()
-        XCTAssertThrowsError(try source.feed(Array("GIF89a".utf8))) { error in
+        XCTAssertThrowsError(try source.feed([0x49, 0x49, 0x2A, 0x00])) { error in
             XCTAssertEqual((error as? ImageDecodingError)?.kind, .unsupported)
         }
     }

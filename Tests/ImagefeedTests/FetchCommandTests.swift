@@ -80,11 +80,11 @@ final class FetchCommandTests: ImagefeedTestCase {
     }
 
     func testUndecodableBytesExitWith1AndSaySoInOneLine() throws {
-        let result = try XCTUnwrap(fetch("/not-an-image.png", Array("GIF89a, not a PNG at all".utf8)))
+        let result = try XCTUnwrap(fetch("/not-an-image.png", [0x49, 0x49, 0x2A, 0x00] + Array(", not a PNG at all".utf8)))
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.errors.count, 1)
         XCTAssertTrue(result.errors[0].contains("could not be decoded"), result.errors[0])
-        XCTAssertTrue(result.errors[0].contains("GIF"), "the decoder's reason is kept: \(result.errors[0])")
+        XCTAssertTrue(result.errors[0].contains("TIFF"), "the decoder's reason is kept: \(result.errors[0])")
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("out.png")))
     }
 

@@ -18,11 +18,28 @@ final class ImageSourceSniffingTests: XCTestCase {
         }
     }
 
-    func testGIFInputIsUnsupportedAndNamesTheBytesSeen() {
+    func testTIFFInputIsUnsupportedAndNamesTheBytesSeen() {
         let source = ImageSource(registry: registry)
-        expectError(.unsupported, offset: 0, containing: ["47 49 46 38 39 61", "GIF", "PNG (89 50 4E 47 0D 0A 1A 0A)", "JPEG (FF D8)"]) {
-            try source.feed(Array("GIF89a\u{1}\u{0}".utf8))
+        expectError(.unsupported, offset: 0, containing: ["49 49 2A 00", "TIFF", "PNG (89 50 4E 47 0D 0A 1A 0A)", "JPEG (FF D8)", "GIF (47 49 46 38)"]) {
+            try source.feed([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0])
         }
+    }
+
+    func testGIFInputPicksTheGIFDecoder() throws {
+        let source = ImageSource(registry: registry)
+        // A 1×1 GIF89a: 2-entry global table (red, black), one pixel of index 0.
+        let gif: [UInt8] = Array("GIF89a".utf8) + [1, 0, 1, 0, 0x80, 0, 0, 255, 0, 0, 0, 0, 0,
+                                                    0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0, 0x3B]
+        try source.feed(gif)
+        XCTAssertEqual(source.formatName, "GIF")
+        XCTAssertEqual(source.header?.fileFormat, .gif)
+        XCTAssertEqual(try source.finish().pixels, [255, 0, 0, 255])
+        XCTAssertEqual(try source.nextFrame()?.image.pixels, [255, 0, 0, 255])
+    }
+
+    func testAGIFSignatureOtherThan87aOr89aIsInvalid() {
+        let source = ImageSource(registry: registry)
+        expectError(.invalidSignature, offset: 4, containing: ["GIF87a or GIF89a"]) { try source.feed(Array("GIF88a".utf8)) }
     }
 
     func testWebPInputIsNamedWhenTheChunkHoldsItsFourCC() {
@@ -63,8 +80,10 @@ final class ImageSourceSniffingTests: XCTestCase {
         expectError(.truncated, offset: 3, containing: ["89 50 4E"]) { _ = try source.finish() }
     }
 
-    func testStandardRegistryKnowsPNGAndJPEGSignatures() {
-        XCTAssertEqual(ImageDecoderRegistry.standard.factories.map(\.formatName), ["PNG", "JPEG"])
+    func testStandardRegistryKnowsPNGJPEGAndGIFSignatures() {
+        XCTAssertEqual(ImageDecoderRegistry.standard.factories.map(\.formatName), ["PNG", "JPEG", "GIF"])
+        XCTAssertEqual(ImageDecoderFactory.gif.signature, [0x47, 0x49, 0x46, 0x38])
+        XCTAssertFalse(ImageDecoderFactory.gif.supportsScaling)
         XCTAssertEqual(ImageDecoderFactory.png.signature, [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         XCTAssertEqual(ImageDecoderFactory.jpeg.signature, [0xFF, 0xD8])
         XCTAssertTrue(ImageDecoderFactory.jpeg.supportsScaling)
@@ -72,7 +91,7 @@ final class ImageSourceSniffingTests: XCTestCase {
 
     func testAddingAFactoryReplacesOneOfTheSameName() {
         let replaced = registry.adding(ImageDecoderFactory(formatName: "TST1", signature: [1], makeDecoder: nil))
-        XCTAssertEqual(replaced.factories.map(\.formatName), ["PNG", "JPEG", "TST1"])
+        XCTAssertEqual(replaced.factories.map(\.formatName), ["PNG", "JPEG", "GIF", "TST1"])
         XCTAssertEqual(replaced.factory(named: "TST1")?.signature, [1])
         XCTAssertFalse(replaced.canDecode("TST1"))
         XCTAssertTrue(registry.canDecode("TST1"))

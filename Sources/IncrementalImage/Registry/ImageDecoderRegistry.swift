@@ -13,8 +13,8 @@ public struct ImageDecoderRegistry: Sendable {
         self.factories = factories
     }
 
-    /// PNG and JPEG.
-    public static let standard = ImageDecoderRegistry([.png, .jpeg])
+    /// PNG, JPEG and GIF.
+    public static let standard = ImageDecoderRegistry([.png, .jpeg, .gif])
 
     /// A copy with `factory` added, replacing any factory of the same format name.
     public func adding(_ factory: ImageDecoderFactory) -> ImageDecoderRegistry {
@@ -24,7 +24,7 @@ public struct ImageDecoderRegistry: Sendable {
         return copy
     }
 
-    /// The factory for a format name (`"PNG"`, `"JPEG"`), if registered.
+    /// The factory for a format name (`"PNG"`, `"JPEG"`, `"GIF"`), if registered.
     public func factory(named formatName: String) -> ImageDecoderFactory? {
         factories.first { $0.formatName == formatName }
     }

@@ -10,4 +10,9 @@ extension ImageDecoderFactory {
     public static let jpeg = ImageDecoderFactory(
         formatName: "JPEG", signature: [0xFF, 0xD8], supportsScaling: true,
         makeDecoder: { JPEGDecoder(options: $0) })
+
+    /// GIF: `GIF8` (GIF89a section 17); the decoder then checks the rest of `GIF87a` / `GIF89a`.
+    public static let gif = ImageDecoderFactory(
+        formatName: "GIF", signature: Array("GIF8".utf8), supportsScaling: false,
+        makeDecoder: { GIFDecoder(options: $0) })
 }
