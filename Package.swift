@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "ImageCore", targets: ["ImageCore"]),
         .library(name: "PNGCodec", targets: ["PNGCodec"]),
         .library(name: "JPEGCodec", targets: ["JPEGCodec"]),
+        .library(name: "WebPCodec", targets: ["WebPCodec"]),
         .library(name: "IncrementalImage", targets: ["IncrementalImage"]),
         .library(name: "ImageLoading", targets: ["ImageLoading"]),
         .executable(name: "imagefeed", targets: ["imagefeed"]),
@@ -19,6 +20,7 @@ let package = Package(
         .target(name: "ImageCore"),
         .target(name: "PNGCodec", dependencies: ["ImageCore", "Deflate"]),
         .target(name: "JPEGCodec", dependencies: ["ImageCore"]),
+        .target(name: "WebPCodec", dependencies: ["ImageCore"]),
         .executableTarget(name: "imagefeed",
                          dependencies: ["ImageCore", "IncrementalImage", "PNGCodec", "ImageLoading", "LoopbackHTTPServer"]),
         .executableTarget(
@@ -46,6 +48,7 @@ let package = Package(
         .testTarget(name: "ImageCoreTests", dependencies: ["ImageCore", "TestSupport"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Deflate", "TestSupport"]),
         .testTarget(name: "JPEGCodecTests", dependencies: ["JPEGCodec", "TestSupport"]),
+        .testTarget(name: "WebPCodecTests", dependencies: ["WebPCodec", "TestSupport"]),
         .testTarget(name: "ImagefeedTests",
                     dependencies: ["imagefeed", "PNGCodec", "JPEGCodec", "ImageLoading", "IncrementalImage", "LoopbackHTTPServer", "TestSupport"]),
     ],

@@ -4,6 +4,8 @@ public enum ImageFileFormat: String, Sendable, Hashable {
     case png
     /// JPEG (JFIF / Exif).
     case jpeg
+    /// WebP (RIFF container, lossless VP8L or lossy VP8).
+    case webp
 }
 
 /// What is known about an image once its header is parsed, before any pixels.
