@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "PNGCodec", targets: ["PNGCodec"]),
         .library(name: "JPEGCodec", targets: ["JPEGCodec"]),
         .library(name: "GIFCodec", targets: ["GIFCodec"]),
+        .library(name: "WebPCodec", targets: ["WebPCodec"]),
         .library(name: "IncrementalImage", targets: ["IncrementalImage"]),
         .library(name: "ImageLoading", targets: ["ImageLoading"]),
         .executable(name: "imagefeed", targets: ["imagefeed"]),
@@ -25,6 +26,7 @@ let package = Package(
         .target(name: "PNGCodec", dependencies: ["ImageCore", "Deflate"]),
         .target(name: "JPEGCodec", dependencies: ["ImageCore"]),
         .target(name: "GIFCodec", dependencies: ["ImageCore"]),
+        .target(name: "WebPCodec", dependencies: ["ImageCore"]),
         .executableTarget(name: "imagefeed",
                          dependencies: ["ImageCore", "IncrementalImage", "PNGCodec", "ImageLoading", "LoopbackHTTPServer"]),
         .executableTarget(
@@ -53,6 +55,7 @@ let package = Package(
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Deflate", "TestSupport"]),
         .testTarget(name: "JPEGCodecTests", dependencies: ["JPEGCodec", "TestSupport"]),
         .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "TestSupport"]),
+        .testTarget(name: "WebPCodecTests", dependencies: ["WebPCodec", "TestSupport"]),
         .testTarget(name: "ImagefeedTests",
                     dependencies: ["imagefeed", "PNGCodec", "JPEGCodec", "ImageLoading", "IncrementalImage", "LoopbackHTTPServer", "TestSupport"]),
     ],

@@ -6,6 +6,8 @@ public enum ImageFileFormat: String, Sendable, Hashable {
     case jpeg
     /// Graphics Interchange Format (GIF87a / GIF89a).
     case gif
+    /// WebP (RIFF container, lossless VP8L or lossy VP8).
+    case webp
 }
 
 /// What is known about an image once its header is parsed, before any pixels.

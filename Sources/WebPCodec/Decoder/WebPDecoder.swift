@@ -1,0 +1,151 @@
+import ImageCore
+
+/// Decodes a WebP file (RIFF container with a lossless `VP8L` or lossy `VP8 ` image, `VP8X`
+/// extended header, `ALPH` alpha, `ICCP` and `EXIF` metadata) incrementally: feed bytes as they
+/// arrive and take ``currentImage()`` at any moment.
+///
+/// Work is O(total bytes) however the input is split: bytes are copied once into one
+/// ``InputBuffer``; chunk headers are parsed once; image data goes to the bitstream decoder as
+/// it arrives, which stops between symbols (lossless) when the input runs out and resumes there.
+///
+/// Output is `rgba8` when libwebp reports alpha (the VP8L alpha hint, or an `ALPH` chunk or the
+/// `VP8X` alpha flag for lossy images) and `rgb8` otherwise, with the pixels `dwebp` writes by
+/// default. ``header`` is known once the image's size is (the `VP8X` chunk or the bitstream
+/// header); its orientation and ICC profile fill in when their chunks arrive.
+///
+/// ```swift
+/// let decoder = WebPDecoder()
+/// for piece in download { try decoder.feed(piece); show(decoder.currentImage()) }
+/// let image = try decoder.finish()
+/// ```
+public final class WebPDecoder: IncrementalImageDecoder {
+    /// Where the parser stands in the RIFF chunk stream.
+    enum Stage {
+        /// Waiting for `RIFF`, the size and `WEBP` (12 bytes).
+        case riffHeader
+        /// Waiting for the next chunk's 8-byte header.
+        case chunkHeader
+        /// Waiting for a whole small chunk (`VP8X`), then parsing it.
+        case bufferedChunk(RIFFChunkHeader)
+        /// Collecting a chunk's payload as it arrives (`ALPH`, `ICCP`, `EXIF`).
+        case collecting(RIFFChunkHeader, [UInt8])
+        /// Streaming an image chunk into its bitstream decoder.
+        case image(RIFFChunkHeader, WebPFrameDecoder)
+        /// Passing over `remaining` bytes (an unused chunk, or a padding byte).
+        case skipping(remaining: Int)
+        /// The RIFF payload has ended; later bytes are ignored.
+        case finished
+    }
+
+    /// The RIFF header: "RIFF", payload size, "WEBP".
+    static let riffHeaderSize = 12
+
+    /// The options in force.
+    public let options: DecodingOptions
+    /// Known once the image size is (see the class documentation).
+    public internal(set) var header: ImageHeader?
+
+    var stage = Stage.riffHeader
+    let input = InputBuffer()
+    /// File offset where the RIFF payload ends (8 + the RIFF size).
+    var riffEnd = 0
+    var chunksSeen = 0
+    var extendedHeader: VP8XHeader?
+    var alphaData: [UInt8]?
+    var frame: WebPFrameDecoder?
+    var failure: ImageDecodingError?
+    var previewGeneration = 0
+    var parserBytesExamined = 0
+    /// Metadata read before ``header`` exists, applied when it is made.
+    var pendingOrientation: Orientation?
+    var pendingICCProfile: [UInt8]?
+    private var cachedImage: Image?
+    private var cachedGeneration = -1
+
+    /// Makes a decoder.
+    public init(options: DecodingOptions = DecodingOptions()) {
+        self.options = options
+    }
+
+    /// Whether `prefix` starts like a WebP file: `RIFF`, 4 size bytes, `WEBP`.
+    public static func matchesSignature(_ prefix: [UInt8]) -> Bool {
+        prefix.count >= 12 && prefix[0..<4].elementsEqual("RIFF".utf8) && prefix[8..<12].elementsEqual("WEBP".utf8)
+    }
+
+    /// Where decoding stands: complete once every row is decoded.
+    public var status: DecodingStatus {
+        guard header != nil else { return .awaitingHeader }
+        let progress = DecodingProgress(completedRows: frame?.completedRows ?? 0, completedScans: 0,
+                                        previewGeneration: previewGeneration)
+        if frame?.isComplete == true { return .complete(progress) }
+        return .decoding(progress)
+    }
+
+    /// Chunk headers and buffered chunk payloads read by the parser plus the bytes the
+    /// bitstream decoder examined: each counted where read, so O(file size) for any split.
+    public var inputBytesExamined: Int { parserBytesExamined + (frame?.bytesExamined ?? 0) }
+
+    /// Appends `bytes` and decodes as far as they allow.
+    @discardableResult
+    public func feed(_ bytes: UnsafeRawBufferPointer) throws -> DecodingStatus {
+        if let failure { throw failure }
+        if case .finished = stage { return status }
+        input.append(bytes)
+        let rowsBefore = frame?.completedRows ?? 0
+        defer {
+            if (frame?.completedRows ?? 0) != rowsBefore { previewGeneration += 1 }
+        }
+        do {
+            try advance()
+        } catch {
+            failure = error
+            throw error
+        }
+        return status
+    }
+
+    /// Declares the end of input: returns the image, or throws `truncated` if the file ended
+    /// before the image was complete (``currentImage()`` still shows every row decoded).
+    /// Metadata chunks cut off after a complete image are not an error (libwebp ignores them).
+    public func finish() throws -> Image {
+        if let failure { throw failure }
+        guard let frame, frame.isComplete, let image = currentImage() else {
+            let error = ImageDecodingError(.truncated, at: input.totalAppended, truncationMessage())
+            failure = error
+            throw error
+        }
+        return image
+    }
+
+    /// The picture so far, nil before the size is known. Rows not decoded yet are zero
+    /// (black, transparent).
+    public func currentImage() -> Image? {
+        guard let header else { return nil }
+        if cachedGeneration == previewGeneration, let cachedImage,
+           cachedImage.orientation == header.orientation, cachedImage.iccProfile == header.iccProfile {
+            return cachedImage
+        }
+        var image: Image
+        if let frame, frame.hasHeader {
+            image = Image(width: frame.width, height: frame.height, format: .rgba8, pixels: frame.rgba)
+            if header.pixelFormat != .rgba8 { image = image.converted(to: header.pixelFormat) }
+        } else {
+            image = Image(blankWidth: header.width, height: header.height, format: header.pixelFormat)
+        }
+        image.orientation = header.orientation
+        image.iccProfile = header.iccProfile
+        cachedImage = image
+        cachedGeneration = previewGeneration
+        return image
+    }
+
+    private func truncationMessage() -> String {
+        switch stage {
+        case .riffHeader: return "the input ended inside the 12-byte RIFF header"
+        case .image(let chunk, let frame):
+            return "the input ended inside the \(chunk.tag) chunk after \(frame.completedRows) of \(frame.height) rows"
+        default:
+            return "the input ended before the image data was complete"
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import ImageCore
+
+/// Decodes one image bitstream of a WebP file (the `VP8L` or `VP8 ` chunk payload of a still
+/// image or of one animation frame, plus its `ALPH` data) into RGBA rows, from windows of
+/// bytes that arrive over time.
+final class WebPFrameDecoder {
+    /// Which bitstream the chunk holds.
+    enum Bitstream {
+        /// `VP8L`, RFC 9649.
+        case lossless
+        /// `VP8 `, RFC 6386, with the alpha plane of an `ALPH` chunk if there was one.
+        case lossy(alpha: [UInt8]?)
+    }
+
+    /// The most prefix-table entries a VP8L stream may build: 16 Mi entries (64 MiB). Real files
+    /// use a few hundred groups of 5 codes (about 1 300 entries each); a hostile one could ask
+    /// for 65 536 groups from a few bytes each.
+    static let maxTableEntries = 1 << 24
+
+    let bitstream: Bitstream
+    let limits: Limits
+    /// File offset of the chunk payload, for error offsets.
+    let payloadOffset: Int
+    /// Size of the chunk payload.
+    let payloadSize: Int
+    /// The size the container requires (VP8X canvas or ANMF frame), if any.
+    let requiredSize: (width: Int, height: Int)?
+
+    /// Known once the bitstream's own header is read.
+    private(set) var width = 0
+    private(set) var height = 0
+    /// libwebp's `has_alpha`: the VP8L alpha hint, or an `ALPH` chunk for VP8.
+    private(set) var hasAlpha = false
+    /// RGBA pixels, `width × height × 4`; rows `0 ..< completedRows` are final, the rest zero.
+    private(set) var rgba: [UInt8] = []
+    /// Rows of ``rgba`` that hold final pixels.
+    private(set) var completedRows = 0
+    /// Payload bytes consumed so far.
+    private(set) var consumed = 0
+
+    private enum Stage {
+        case bitstreamHeader
+        case lossless(VP8LImageDecoder)
+        case complete
+    }
+    private var stage = Stage.bitstreamHeader
+
+    init(bitstream: Bitstream, limits: Limits, payloadOffset: Int, payloadSize: Int,
+         requiredSize: (width: Int, height: Int)?) {
+        self.bitstream = bitstream
+        self.limits = limits
+        self.payloadOffset = payloadOffset
+        self.payloadSize = payloadSize
+        self.requiredSize = requiredSize
+    }
+
+    /// Whether the bitstream header has been read (``width``, ``height``, ``hasAlpha`` known).
+    var hasHeader: Bool {
+        if case .bitstreamHeader = stage { return false }
+        return true
+    }
+
+    /// Whether every row is decoded.
+    var isComplete: Bool {
+        if case .complete = stage { return true }
+        return false
+    }
+
+    /// Bytes of input examined.
+    var bytesExamined: Int {
+        if case .lossless(let decoder) = stage { return consumed + decoder.bytesExamined }
+        return consumed
+    }
+
+    /// Decodes as far as `window` (the next unread payload bytes) allows; returns the bytes used.
+    /// `window` reaches the payload's end exactly when `consumed + window.count == payloadSize`.
+    func run(window: UnsafeRawBufferPointer) throws(ImageDecodingError) -> Int {
+        let isFinal = consumed + window.count >= payloadSize
+        var used = 0
+        if case .bitstreamHeader = stage {
+            used = try readBitstreamHeader(window, isFinal: isFinal)
+            consumed += used
+            if used == 0 { return 0 }
+        }
+        if case .lossless(let decoder) = stage {
+            let rest = UnsafeRawBufferPointer(rebasing: window[used...])
+            do {
+                let more = try decoder.run(window: rest, isFinal: isFinal)
+                used += more
+                consumed += more
+            } catch {
+                throw mapFailure(error)
+            }
+            if decoder.isComplete { stage = .complete }
+        }
+        return used
+    }
+
+    private func mapFailure(_ failure: VP8LFailure) -> ImageDecodingError {
+        switch failure {
+        case .needMoreData:
+            return ImageDecodingError(.invalidData, at: payloadOffset + consumed, "VP8L data ends early")
+        case .invalid(let message):
+            return ImageDecodingError(.invalidData, at: payloadOffset + consumed, message)
+        case .limitExceeded(let message):
+            return ImageDecodingError(.limitExceeded, at: payloadOffset + consumed, message)
+        }
+    }
+
+    /// Reads the VP8L 5-byte header or the VP8 frame header; 0 while more bytes are needed.
+    private func readBitstreamHeader(_ window: UnsafeRawBufferPointer, isFinal: Bool) throws(ImageDecodingError) -> Int {
+        switch bitstream {
+        case .lossless:
+            guard window.count >= VP8LHeader.byteCount else {
+                if isFinal {
+                    throw ImageDecodingError(.invalidData, at: payloadOffset,
+                                             "VP8L chunk of \(payloadSize) bytes is shorter than its 5-byte header")
+                }
+                return 0
+            }
+            let header: VP8LHeader
+            switch VP8LHeader.parse(window) {
+            case .success(let parsed): header = parsed
+            case .failure(let failure): throw mapFailure(failure)
+            }
+            try adopt(width: header.width, height: header.height, hasAlpha: header.alphaIsUsed, format: "VP8L")
+            let decoder = VP8LImageDecoder(width: width, height: height, maxTableEntries: Self.maxTableEntries)
+            let rowBytes = width * 4
+            decoder.rowSink = { [unowned self] y, row in
+                self.rgba.withUnsafeMutableBufferPointer { out in
+                    var at = y * rowBytes
+                    for pixel in row {
+                        out[at] = UInt8(truncatingIfNeeded: pixel >> 16)
+                        out[at + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
+                        out[at + 2] = UInt8(truncatingIfNeeded: pixel)
+                        out[at + 3] = UInt8(truncatingIfNeeded: pixel >> 24)
+                        at += 4
+                    }
+                }
+                self.completedRows = y + 1
+            }
+            stage = .lossless(decoder)
+            return VP8LHeader.byteCount
+        case .lossy:
+            throw ImageDecodingError(.unsupported, at: payloadOffset, "lossy WebP (VP8) is not decoded yet")
+        }
+    }
+
+    /// Checks the bitstream's size against the container and the limits, then allocates the rows.
+    private func adopt(width: Int, height: Int, hasAlpha: Bool, format: String) throws(ImageDecodingError) {
+        if let requiredSize, requiredSize.width != width || requiredSize.height != height {
+            throw ImageDecodingError(.invalidData, at: payloadOffset,
+                                     "\(format) image is \(width)×\(height) but the container says \(requiredSize.width)×\(requiredSize.height)")
+        }
+        do {
+            _ = try limits.checkDimensions(width: width, height: height, at: payloadOffset, format: format)
+        } catch let error as ImageDecodingError {
+            throw error
+        } catch {
+            throw ImageDecodingError(.internal, at: payloadOffset, "unexpected error \(error)")
+        }
+        self.width = width
+        self.height = height
+        self.hasAlpha = hasAlpha
+        rgba = [UInt8](repeating: 0, count: width * height * 4)
+    }
+}

@@ -1,0 +1,9 @@
+/// Why reading a VP8L structure stopped early.
+enum VP8LFailure: Error, Equatable {
+    /// The window ended before the structure did (not an error unless the data is complete).
+    case needMoreData
+    /// The bitstream breaks RFC 9649; the words say how.
+    case invalid(String)
+    /// A structure sized by the data exceeds a configured limit.
+    case limitExceeded(String)
+}

@@ -1,0 +1,182 @@
+/// Decodes one VP8L image stream (RFC 9649 sections 4–7, everything after the 5-byte header:
+/// transforms, codes, pixels) from windows of bytes that arrive over time, into final ARGB rows.
+///
+/// Used for the `VP8L` chunk (whole ARGB image) and for losslessly compressed `ALPH` data
+/// (the green channel is alpha).
+///
+/// Work stays O(n) however the input is split:
+/// - The header (transforms with their sub-images, prefix codes) is read all-or-nothing. A try
+///   that runs out of bits is retried only once the window has doubled (or the chunk is
+///   complete), so the retries cost at most twice the header's size.
+/// - Pixels are decoded one symbol at a time while at least 60 bits (the longest symbol) are
+///   available; the loop then stops and resumes at the same pixel with the next window.
+/// - Each row is un-transformed once, as soon as its last pixel is decoded.
+final class VP8LImageDecoder {
+    /// Output width and height (after undoing colour-index packing).
+    let width: Int
+    let height: Int
+    /// Receives each final ARGB row once, in order: (y, the row's `width` pixels).
+    var rowSink: (Int, UnsafeMutableBufferPointer<UInt32>) -> Void = { _, _ in }
+    /// Rows handed to ``rowSink`` so far.
+    private(set) var completedRows = 0
+    /// Bytes of input examined (loaded into the bit reader), for the O(n) proof.
+    private(set) var bytesExamined = 0
+    private let maxTableEntries: Int
+
+    /// What the decoder waits for.
+    private enum Stage {
+        /// Reading transforms and codes; the last try saw `triedBytes` bytes.
+        case header(triedBytes: Int)
+        /// Decoding pixels.
+        case pixels(PixelState)
+        case complete
+    }
+
+    /// Everything the pixel loop and the row transforms need once the header is read.
+    private final class PixelState {
+        let codes: VP8LEntropyCodes
+        var transforms: VP8LInverseTransforms
+        /// Width of the coded pixels (narrower than the image when palette indices are packed).
+        let codedWidth: Int
+        var coded: [UInt32]
+        var cache: [UInt32]
+        var index = 0
+        var row: [UInt32]
+
+        init(codes: VP8LEntropyCodes, transforms: [VP8LTransform], codedWidth: Int, width: Int, height: Int) {
+            self.codes = codes
+            self.transforms = VP8LInverseTransforms(transforms: transforms, imageWidth: width)
+            self.codedWidth = codedWidth
+            coded = [UInt32](repeating: 0, count: codedWidth * height)
+            cache = [UInt32](repeating: 0, count: codes.cacheBits > 0 ? 1 << codes.cacheBits : 0)
+            row = [UInt32](repeating: 0, count: width)
+        }
+    }
+
+    private var stage = Stage.header(triedBytes: 0)
+    private var reader = VP8LBitReader()
+
+    /// Makes a decoder for a `width × height` image (sizes already checked against the limits).
+    init(width: Int, height: Int, maxTableEntries: Int) {
+        self.width = width
+        self.height = height
+        self.maxTableEntries = maxTableEntries
+    }
+
+    /// Whether every row is decoded.
+    var isComplete: Bool {
+        if case .complete = stage { return true }
+        return false
+    }
+
+    /// Decodes as far as `window` (the next unread bytes of the stream) allows; `isFinal` says
+    /// the window reaches the end of the stream. Returns how many bytes of the window were used:
+    /// the caller drops exactly those and passes the rest (plus new bytes) next time.
+    func run(window: UnsafeRawBufferPointer, isFinal: Bool) throws(VP8LFailure) -> Int {
+        switch stage {
+        case .complete:
+            return 0
+        case .header(let triedBytes):
+            guard isFinal || window.count >= 2 * triedBytes else { return 0 }
+            var fresh = VP8LBitReader()
+            fresh.attach(window)
+            var codeReader = VP8LCodeReader(reader: fresh, maxTableEntries: maxTableEntries)
+            let state: PixelState
+            do {
+                state = try readHeader(&codeReader)
+            } catch .needMoreData {
+                bytesExamined += codeReader.reader.position
+                if isFinal { throw .invalid("VP8L data ends inside its transforms or prefix codes") }
+                stage = .header(triedBytes: max(window.count, 1))
+                return 0
+            }
+            reader = codeReader.reader
+            stage = .pixels(state)
+            // The header's bytes are counted with the pixels' (the reader's position covers both).
+            return try decodePixels(state, isFinal: isFinal)
+        case .pixels(let state):
+            reader.attach(window)
+            return try decodePixels(state, isFinal: isFinal)
+        }
+    }
+
+    /// Runs the pixel loop on the attached window and un-transforms the finished rows.
+    private func decodePixels(_ state: PixelState, isFinal: Bool) throws(VP8LFailure) -> Int {
+        let outcome = state.coded.withUnsafeMutableBufferPointer { coded in
+            state.cache.withUnsafeMutableBufferPointer { cache in
+                VP8LPixelDecoder.decode(reader: &reader, codes: state.codes, width: state.codedWidth, pixels: coded,
+                                        index: &state.index, cache: cache, stopEarly: !isFinal)
+            }
+        }
+        let used = reader.position
+        bytesExamined += used
+        switch outcome {
+        case .invalid(let message):
+            throw .invalid(message)
+        case .overran:
+            finishRows(state, through: state.index / state.codedWidth)
+            throw .invalid("VP8L data ends before the last pixel (pixel \(state.index) of \(state.coded.count))")
+        case .suspended:
+            finishRows(state, through: state.index / state.codedWidth)
+        case .complete:
+            finishRows(state, through: height)
+            stage = .complete
+        }
+        return used
+    }
+
+    /// Un-transforms coded rows `completedRows ..< end` and hands them to ``rowSink``.
+    private func finishRows(_ state: PixelState, through end: Int) {
+        guard end > completedRows else { return }
+        let codedWidth = state.codedWidth
+        state.row.withUnsafeMutableBufferPointer { row in
+            for y in completedRows..<end {
+                for x in 0..<codedWidth { row[x] = state.coded[y * codedWidth + x] }
+                state.transforms.apply(row: row, y: y)
+                rowSink(y, UnsafeMutableBufferPointer(rebasing: row[0..<width]))
+            }
+        }
+        completedRows = end
+    }
+
+    /// Transforms (section 4) and the main image's codes (section 6.2.2).
+    private func readHeader(_ codeReader: inout VP8LCodeReader) throws(VP8LFailure) -> PixelState {
+        var transforms: [VP8LTransform] = []
+        var seenTypes = 0
+        var codedWidth = width
+        while codeReader.reader.read(1) == 1 {
+            let type = Int(codeReader.reader.read(2))
+            try codeReader.checkInput()
+            guard seenTypes & (1 << type) == 0 else { throw codeReader.failure("VP8L transform type \(type) appears twice") }
+            seenTypes |= 1 << type
+            switch type {
+            case 0, 1:
+                let sizeBits = Int(codeReader.reader.read(3)) + 2
+                let blocksPerRow = subsampledSize(codedWidth, sizeBits)
+                let data = try codeReader.readSubImage(width: blocksPerRow, height: subsampledSize(height, sizeBits))
+                transforms.append(type == 0
+                    ? .predictor(sizeBits: sizeBits, blocksPerRow: blocksPerRow, modes: data, width: codedWidth)
+                    : .color(sizeBits: sizeBits, blocksPerRow: blocksPerRow, elements: data, width: codedWidth))
+            case 2:
+                transforms.append(.subtractGreen)
+            default:
+                let colorCount = Int(codeReader.reader.read(8)) + 1
+                let widthBits = colorCount > 16 ? 0 : colorCount > 4 ? 1 : colorCount > 2 ? 2 : 3
+                let stored = try codeReader.readSubImage(width: colorCount, height: 1)
+                // Section 4.4: entries are stored as differences from the previous entry, per channel.
+                var palette = [UInt32](repeating: 0, count: 1 << (8 >> widthBits))
+                var previous: UInt32 = 0
+                for (i, delta) in stored.enumerated() {
+                    previous = VP8LPixelArithmetic.add(previous, delta)
+                    palette[i] = previous
+                }
+                transforms.append(.colorIndexing(widthBits: widthBits, palette: palette, width: codedWidth))
+                codedWidth = subsampledSize(codedWidth, widthBits)
+            }
+        }
+        try codeReader.checkInput()
+        let codes = try codeReader.readMainCodes(width: codedWidth, height: height)
+        try codeReader.checkInput()
+        return PixelState(codes: codes, transforms: transforms, codedWidth: codedWidth, width: width, height: height)
+    }
+}

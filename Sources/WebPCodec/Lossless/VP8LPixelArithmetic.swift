@@ -1,0 +1,54 @@
+/// Channel-wise arithmetic on packed ARGB pixels (`0xAARRGGBB`) used by the inverse
+/// transforms (RFC 9649 section 4.1). Every channel wraps modulo 256 independently.
+enum VP8LPixelArithmetic {
+    /// Adds two pixels channel by channel, modulo 256 (the inverse of the encoder's subtraction).
+    @inline(__always)
+    static func add(_ a: UInt32, _ b: UInt32) -> UInt32 {
+        let alphaGreen = (a & 0xFF00_FF00) &+ (b & 0xFF00_FF00)
+        let redBlue = (a & 0x00FF_00FF) &+ (b & 0x00FF_00FF)
+        return alphaGreen & 0xFF00_FF00 | redBlue & 0x00FF_00FF
+    }
+
+    /// `(a + b) / 2` per channel, rounding down.
+    @inline(__always)
+    static func average2(_ a: UInt32, _ b: UInt32) -> UInt32 {
+        (((a ^ b) & 0xFEFE_FEFE) >> 1) &+ (a & b)
+    }
+
+    /// Section 4.1 `Select`: L or T, whichever is closer (Manhattan) to the estimate L + T - TL.
+    @inline(__always)
+    static func select(left: UInt32, top: UInt32, topLeft: UInt32) -> UInt32 {
+        var distanceToLeft = 0  // sum |T - TL| = distance from the estimate to L
+        var distanceToTop = 0   // sum |L - TL| = distance from the estimate to T
+        for shift in stride(from: UInt32(0), through: 24, by: 8) {
+            let t = Int(top >> shift & 0xFF), l = Int(left >> shift & 0xFF), tl = Int(topLeft >> shift & 0xFF)
+            distanceToLeft += abs(t - tl)
+            distanceToTop += abs(l - tl)
+        }
+        return distanceToLeft < distanceToTop ? left : top
+    }
+
+    /// Section 4.1 `ClampAddSubtractFull`: `clamp(a + b - c)` per channel.
+    @inline(__always)
+    static func clampAddSubtractFull(_ a: UInt32, _ b: UInt32, _ c: UInt32) -> UInt32 {
+        var result: UInt32 = 0
+        for shift in stride(from: UInt32(0), through: 24, by: 8) {
+            let value = Int(a >> shift & 0xFF) + Int(b >> shift & 0xFF) - Int(c >> shift & 0xFF)
+            result |= UInt32(min(max(value, 0), 255)) << shift
+        }
+        return result
+    }
+
+    /// Section 4.1 `ClampAddSubtractHalf`: `clamp(a + (a - b) / 2)` per channel, C division
+    /// (rounds toward zero).
+    @inline(__always)
+    static func clampAddSubtractHalf(_ a: UInt32, _ b: UInt32) -> UInt32 {
+        var result: UInt32 = 0
+        for shift in stride(from: UInt32(0), through: 24, by: 8) {
+            let x = Int(a >> shift & 0xFF), y = Int(b >> shift & 0xFF)
+            let value = x + (x - y) / 2
+            result |= UInt32(min(max(value, 0), 255)) << shift
+        }
+        return result
+    }
+}
