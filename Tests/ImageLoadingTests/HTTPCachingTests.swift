@@ -268,6 +268,13 @@ final class HTTPCachingTests: LoaderTestCase {
         XCTAssertEqual(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT")?.timeIntervalSince1970, 784_111_777)
         XCTAssertEqual(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT")?.timeIntervalSince1970, 784_111_777)
         XCTAssertEqual(HTTPDate.parse("Sun Nov  6 08:49:37 1994")?.timeIntervalSince1970, 784_111_777)
+        // The hand parser agrees with the formatter across leap years and century rules.
+        for seconds in stride(from: -2_208_988_800.0, to: 4_102_444_800, by: 7_777_777.7) {
+            let date = Date(timeIntervalSince1970: seconds.rounded(.down))
+            XCTAssertEqual(HTTPDate.parseIMFFixdate(HTTPDate.format(date)), date, HTTPDate.format(date))
+        }
+        XCTAssertNil(HTTPDate.parse("0"))
+        XCTAssertNil(HTTPDate.parseIMFFixdate("Sun, 06 Xyz 1994 08:49:37 GMT"))
     }
 
     func testCurrentAgeFollowsRFC9111() {
