@@ -1,7 +1,9 @@
 import IncrementalImage
 
 /// What ``ImageLoader/images(for:)`` delivers, in this order: progress and previews while the
-/// bytes arrive, then exactly one `completed` (or the stream throws).
+/// bytes arrive, then one `completed` (or the stream throws). With
+/// ``ImageCachePolicy/refreshCached`` a cached image comes as a first `completed`, and a second
+/// follows only if the server sent a different image.
 public enum ImageLoadEvent: Sendable {
     /// Bytes received so far, and the total if the server said it.
     case progress(received: Int, expected: Int?)

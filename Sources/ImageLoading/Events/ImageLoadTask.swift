@@ -6,7 +6,7 @@ import IncrementalImage
 public final class ImageLoadTask: Sendable {
     /// The request as made (its priority is the one it started with).
     public let request: ImageRequest
-    /// Progress, previews, then exactly one `.completed`, or a thrown error
+    /// Progress, previews, then one `.completed` (two at most with ``ImageCachePolicy/refreshCached``), or a thrown error
     /// (``ImageLoadingError``, or `CancellationError` after ``cancel()``).
     ///
     /// Cancelling the task that iterates ends the iteration like any `AsyncThrowingStream`
