@@ -178,3 +178,17 @@ final class GIFMalformedTests: XCTestCase {
         }
     }
 }
+
+extension GIFMalformedTests {
+    func testBytesAfterTheTrailerAreIgnored() throws {
+        let bytes = gifFixture("gif87a.gif")
+        let decoder = GIFDecoder()
+        try decoder.feed(bytes)
+        let examined = decoder.inputBytesExamined
+        try decoder.feed([UInt8](repeating: 0x2C, count: 5000))
+        XCTAssertEqual(decoder.inputBytesExamined, examined)
+        XCTAssertEqual(Digest.sha256(try decoder.finish().pixels), GIFReference.all["gif87a.gif"]?.frames.first?.sha256)
+        XCTAssertNotNil(try decoder.nextFrame())
+        XCTAssertNil(try decoder.nextFrame())
+    }
+}
