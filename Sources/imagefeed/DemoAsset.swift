@@ -11,10 +11,11 @@ struct DemoAsset: Sendable {
     var contentType: String
 
     /// The demo's pictures, in contact-sheet row order: the 888×592 progressive JPEG (10 scans),
-    /// then the 480×320 Adam7 PNG (7 passes).
+    /// the 480×320 Adam7 PNG (7 passes), then the 480×320 interlaced GIF (4 passes).
     static let all = [
         DemoAsset(name: "progressive-jpeg", fileName: "harvesters_progressive.jpg", contentType: "image/jpeg"),
         DemoAsset(name: "adam7-png", fileName: "harvesters_adam7.png", contentType: "image/png"),
+        DemoAsset(name: "interlaced-gif", fileName: "harvesters_interlaced.gif", contentType: "image/gif"),
     ]
 
     /// The folder holding the bundled pictures: `TestImages/demo` below the current directory, or

@@ -3,13 +3,14 @@ import ImageCore
 import ImageLoading
 import LoopbackHTTPServer
 
-/// `imagefeed demo`: serves the bundled progressive JPEG and Adam7 PNG from a throttled loopback
-/// server, loads both with `ImageLoader`, and writes every preview, the finals and a contact sheet
-/// showing each picture sharpening step by step.
+/// `imagefeed demo`: serves the bundled progressive JPEG, Adam7 PNG and interlaced GIF from a
+/// throttled loopback server, loads them with `ImageLoader`, and writes every preview, the finals
+/// and a contact sheet showing each picture sharpening step by step.
 ///
 /// ```
 /// DIR/progressive-jpeg/frame-0001.png …  final.png
 /// DIR/adam7-png/frame-0001.png …         final.png
+/// DIR/interlaced-gif/frame-0001.png …    final.png
 /// DIR/contact-sheet.png
 /// ```
 /// A picture whose format this build cannot decode yet (the decoder answers `unsupported`) is

@@ -28,7 +28,7 @@ enum ImagefeedCommand {
       --thumbnail PX   deliver the image with its longer side at most PX pixels
       --timeout SECS   fail after SECS seconds without data (default 30)
 
-    demo: serve a progressive JPEG and an Adam7 PNG from a slow local server, load both, and
+    demo: serve a progressive JPEG, an Adam7 PNG and an interlaced GIF from a slow local server, load them, and
           write every frame and DIR/contact-sheet.png, the pictures sharpening step by step
       --out DIR        where to write (default demo-output)
     """

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Makes the two pictures `imagefeed demo` serves, from the corpus photo
+"""Makes the three pictures `imagefeed demo` serves, from the corpus photo
 TestImages/corpus/png/extras/photo_900x600_adam7.png (a crop of wuffs' harvesters.png,
 The Met, public domain):
 
   harvesters_adam7.png        480x320 RGB, Adam7-interlaced (PNG 8.2), adaptive filters
   harvesters_progressive.jpg  888x592 progressive JPEG, quality 80, 4:2:0 (libjpeg's standard
                               10-scan script)
+  harvesters_interlaced.gif   480x320 GIF89a, 256 colours (Pillow's median cut, Floyd-Steinberg
+                              dithering), interlaced: 4 passes, each a whole sharper picture
 
 Both show the photo without the black frame of the scan along its top and left edges
 (the crop 12..900 x 8..600 keeps the 3:2 shape).
@@ -76,7 +78,8 @@ def main():
     photo = Image.open(SOURCE).convert("RGB").crop((12, 8, 900, 600))
     write_adam7_png(photo.resize((480, 320), Image.LANCZOS), HERE / "harvesters_adam7.png")
     photo.save(HERE / "harvesters_progressive.jpg", "JPEG", quality=80, progressive=True, optimize=True)
-    for name in ("harvesters_adam7.png", "harvesters_progressive.jpg"):
+    photo.resize((480, 320), Image.LANCZOS).quantize(256).save(HERE / "harvesters_interlaced.gif", interlace=True)
+    for name in ("harvesters_adam7.png", "harvesters_progressive.jpg", "harvesters_interlaced.gif"):
         with Image.open(HERE / name) as check:
             print(name, check.size, check.info.get("interlace", check.info.get("progressive")), (HERE / name).stat().st_size, "bytes")
 

@@ -19,6 +19,24 @@ final class DecodeCommandTests: ImagefeedTestCase {
         XCTAssertEqual(try read(output), Array(header.utf8) + expected.pixels)
     }
 
+    func testAGIFDecodesToThePAMOfItsFirstFrame() throws {
+        let output = path("out.pam")
+        let gif = Fixtures.url("gif/gifsicle_local_palettes.gif").path
+        XCTAssertEqual(ImagefeedCommand.run(["decode", gif, "-o", output, "--chunk", "100"]), 0)
+        let header = "P7\nWIDTH 20\nHEIGHT 14\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n"
+        let written = try read(output)
+        XCTAssertEqual(Array(written.prefix(header.utf8.count)), Array(header.utf8))
+        // The first frame's reference hash from TestImages/gif/references.json.
+        XCTAssertEqual(Digest.sha256(Array(written.dropFirst(header.utf8.count))), try firstFrameReference("gifsicle_local_palettes.gif"))
+    }
+
+    private func firstFrameReference(_ name: String) throws -> String {
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.url("gif/references.json")))
+        let entry = try XCTUnwrap((json as? [String: [String: Any]])?[name])
+        let frames = try XCTUnwrap(entry["frames"] as? [[String: Any]])
+        return try XCTUnwrap(frames.first?["sha256"] as? String)
+    }
+
     func testPAMTupleTypesFollowThePixelFormat() {
         let cases: [(PixelFormat, String)] = [(.gray8, "GRAYSCALE"), (.grayAlpha16, "GRAYSCALE_ALPHA"), (.rgb8, "RGB"), (.rgba8, "RGB_ALPHA")]
         for (format, tuple) in cases {

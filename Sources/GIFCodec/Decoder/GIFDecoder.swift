@@ -102,7 +102,8 @@ public final class GIFDecoder: IncrementalImageDecoder, AnimatedImageDecoder {
     public func feed(_ bytes: UnsafeRawBufferPointer) throws -> DecodingStatus {
         if let failure { throw failure }
         if inputEnded { return status }
-        input.append(bytes)
+        // Bytes after the trailer (or after a byte that starts no block) are ignored, not kept.
+        if scanner.reader.stage != .ended { input.append(bytes) }
         scanner.scan(input)
         try run { try advance() }
         return status

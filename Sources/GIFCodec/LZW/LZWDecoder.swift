@@ -113,25 +113,32 @@ final class LZWDecoder {
     func decode(_ data: UnsafeRawBufferPointer, at offset: Int, emitRow: (UnsafePointer<UInt8>, Int) -> Void) throws -> Int {
         guard phase == .decoding, let base = data.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
         let count = data.count
+        // Hot state in locals (no property access, hence no exclusivity checks, in the loop).
+        let prefix = self.prefix, suffix = self.suffix, first = self.first, length = self.length
+        let scratch = self.scratch, row = self.row, rowWidth = self.rowWidth
+        let clearCode = self.clearCode, endCode = self.endCode
         var position = 0
         var bits = self.bits, bitCount = self.bitCount
         var width = self.width, nextCode = self.nextCode, previous = self.previous
+        var rowFill = self.rowFill, rowsRemaining = self.rowsRemaining
         defer {
             self.bits = bits
             self.bitCount = bitCount
             self.width = width
             self.nextCode = nextCode
             self.previous = previous
+            self.rowFill = rowFill
+            self.rowsRemaining = rowsRemaining
         }
         while true {
             while bitCount < width {
                 guard position < count else { return position }
-                bits |= UInt32(base[position]) << UInt32(bitCount)
+                bits |= UInt32(base[position]) &<< UInt32(bitCount)   // bitCount < 12: no overshift
                 position += 1
                 bitCount += 8
             }
-            let code = Int(bits & ((1 << UInt32(width)) - 1))
-            bits >>= UInt32(width)
+            let code = Int(bits & ((1 &<< UInt32(width)) &- 1))   // width ≤ 12
+            bits &>>= UInt32(width)
             bitCount -= width
             if code == clearCode {
                 nextCode = endCode
@@ -157,41 +164,48 @@ final class LZWDecoder {
                     length[nextCode] = length[previous] &+ 1   // < 4096: one more than an existing entry
                 }
                 nextCode += 1
-                if width < Self.maxWidth && nextCode >= 1 << width { width += 1 }
+                if nextCode >= 1 &<< width && width < Self.maxWidth { width += 1 }
             }
             previous = code
-            if emit(code, emitRow) {
+            // Write the string into the row, or through `scratch` when it crosses a row boundary.
+            let stringLength = Int(length[code])
+            if stringLength <= rowWidth - rowFill {
+                if stringLength == 1 {
+                    row[rowFill] = suffix[code]   // most codes of noisy images are literals
+                } else {
+                    Self.writeString(code, length: stringLength, to: row + rowFill, prefix: prefix, suffix: suffix)
+                }
+                rowFill += stringLength
+                guard rowFill == rowWidth else { continue }
+                emitRow(UnsafePointer(row), rowWidth)
+                rowFill = 0
+                rowsRemaining -= 1
+            } else {
+                Self.writeString(code, length: stringLength, to: scratch, prefix: prefix, suffix: suffix)
+                var copied = 0
+                while copied < stringLength && rowsRemaining > 0 {
+                    let piece = min(rowWidth - rowFill, stringLength - copied)
+                    (row + rowFill).update(from: scratch + copied, count: piece)
+                    rowFill += piece
+                    copied += piece
+                    if rowFill == rowWidth {
+                        emitRow(UnsafePointer(row), rowWidth)
+                        rowFill = 0
+                        rowsRemaining -= 1
+                    }
+                }
+            }
+            if rowsRemaining == 0 {
                 phase = .pixelsComplete
                 return position
             }
         }
     }
 
-    /// Writes the string of `code` into the rows; returns true once the frame's last row was handed out.
-    @inline(__always)
-    private func emit(_ code: Int, _ emitRow: (UnsafePointer<UInt8>, Int) -> Void) -> Bool {
-        let stringLength = Int(length[code])
-        let room = rowWidth - rowFill
-        if stringLength <= room {
-            writeString(code, length: stringLength, to: row + rowFill)
-            rowFill += stringLength
-            return rowFill == rowWidth ? rowFinished(emitRow) : false
-        }
-        writeString(code, length: stringLength, to: scratch)
-        var copied = 0
-        while copied < stringLength {
-            let piece = min(rowWidth - rowFill, stringLength - copied)
-            (row + rowFill).update(from: scratch + copied, count: piece)
-            rowFill += piece
-            copied += piece
-            if rowFill == rowWidth, rowFinished(emitRow) { return true }
-        }
-        return false
-    }
-
     /// Writes `string(code)` back to front along the prefix chain (its length is exactly `length`).
     @inline(__always)
-    private func writeString(_ code: Int, length stringLength: Int, to target: UnsafeMutablePointer<UInt8>) {
+    private static func writeString(_ code: Int, length stringLength: Int, to target: UnsafeMutablePointer<UInt8>,
+                                    prefix: UnsafeMutablePointer<UInt16>, suffix: UnsafeMutablePointer<UInt8>) {
         var code = code
         var index = stringLength - 1
         while index > 0 {
@@ -209,13 +223,5 @@ final class LZWDecoder {
         emitRow(UnsafePointer(row), rowFill)
         rowFill = 0
         rowsRemaining -= 1
-    }
-
-    /// Hands the full row out; true when it was the last.
-    private func rowFinished(_ emitRow: (UnsafePointer<UInt8>, Int) -> Void) -> Bool {
-        emitRow(UnsafePointer(row), rowWidth)
-        rowFill = 0
-        rowsRemaining -= 1
-        return rowsRemaining == 0
     }
 }
