@@ -26,7 +26,7 @@ enum BenchmarkCommand {
             return 2
         }
         if inputs.isEmpty {
-            printError("benchmark: no .zlib, .gz, .deflate, .png, .jpg or .jpeg files under \(paths.joined(separator: ", "))")
+            printError("benchmark: no .zlib, .gz, .deflate, .png, .jpg, .jpeg or .webp files under \(paths.joined(separator: ", "))")
             return 2
         }
 

@@ -10,6 +10,8 @@ enum InputKind: String, CaseIterable {
     case png
     /// JPEG image, extensions `.jpg` and `.jpeg`.
     case jpeg
+    /// WebP image (lossless or lossy), extension `.webp`.
+    case webp
 
     /// The kind for a file name, or nil when the extension is not a benchmark input
     /// (such files are left out of folder scans).
@@ -21,10 +23,11 @@ enum InputKind: String, CaseIterable {
         case "deflate": self = .raw
         case "png": self = .png
         case "jpg", "jpeg": self = .jpeg
+        case "webp": self = .webp
         default: return nil
         }
     }
 
     /// Images are measured in Mpix/s, compressed streams in MB/s of output.
-    var isImage: Bool { self == .png || self == .jpeg }
+    var isImage: Bool { self == .png || self == .jpeg || self == .webp }
 }

@@ -2,6 +2,7 @@ import Deflate
 import ImageCore
 import JPEGCodec
 import PNGCodec
+import WebPCodec
 
 /// The one place that says which decoder benchmarks each kind of input.
 enum RunnerCatalog {
@@ -14,6 +15,7 @@ enum RunnerCatalog {
         case .raw: return .success(InflateRunner(format: .raw))
         case .png: return .success(ImageDecoderRunner(takingPreviews: takingPreviews) { PNGDecoder(options: DecodingOptions()) })
         case .jpeg: return .success(ImageDecoderRunner(takingPreviews: takingPreviews) { JPEGDecoder(options: DecodingOptions()) })
+        case .webp: return .success(ImageDecoderRunner(takingPreviews: takingPreviews) { WebPDecoder(options: DecodingOptions()) })
         }
     }
 

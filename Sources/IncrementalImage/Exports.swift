@@ -1,4 +1,5 @@
-// What `import IncrementalImage` brings: the core types and both codecs, so users need one import.
+// What `import IncrementalImage` brings: the core types and every codec, so users need one import.
 @_exported import ImageCore
 @_exported import JPEGCodec
 @_exported import PNGCodec
+@_exported import WebPCodec

@@ -10,4 +10,10 @@ extension ImageDecoderFactory {
     public static let jpeg = ImageDecoderFactory(
         formatName: "JPEG", signature: [0xFF, 0xD8], supportsScaling: true,
         makeDecoder: { JPEGDecoder(options: $0) })
+
+    /// WebP: `RIFF`, the 4-byte RIFF size (any value), `WEBP` (WebP container spec, "RIFF Header").
+    public static let webp = ImageDecoderFactory(
+        formatName: "WebP", signature: Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBP".utf8),
+        signatureWildcards: [4, 5, 6, 7], supportsScaling: false,
+        makeDecoder: { WebPDecoder(options: $0) })
 }
