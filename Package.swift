@@ -31,7 +31,7 @@ let package = Package(
                          dependencies: ["ImageCore", "IncrementalImage", "PNGCodec", "ImageLoading", "LoopbackHTTPServer"]),
         .executableTarget(
             name: "benchmark",
-            dependencies: ["Deflate", "ImageCore", "PNGCodec", "JPEGCodec", "GIFCodec"],
+            dependencies: ["Deflate", "ImageCore", "PNGCodec", "JPEGCodec", "GIFCodec", "WebPCodec"],
             path: "Benchmarks/benchmark"
         ),
         // Developer tool: ImageLoader's CPU cost against decoding from memory (Benchmarks/LoaderCost/README.md).
@@ -41,7 +41,7 @@ let package = Package(
             path: "Benchmarks/LoaderCost",
             exclude: ["README.md", "make_photos.py"]
         ),
-        .target(name: "IncrementalImage", dependencies: ["ImageCore", "PNGCodec", "JPEGCodec", "GIFCodec"]),
+        .target(name: "IncrementalImage", dependencies: ["ImageCore", "PNGCodec", "JPEGCodec", "GIFCodec", "WebPCodec"]),
         .target(name: "ImageLoading", dependencies: ["IncrementalImage"]),
         // HTTP/1.1 server on 127.0.0.1 only: the loader tests and `imagefeed demo` serve images with it.
         .target(name: "LoopbackHTTPServer"),

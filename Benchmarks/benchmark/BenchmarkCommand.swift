@@ -26,7 +26,7 @@ enum BenchmarkCommand {
             return 2
         }
         if inputs.isEmpty {
-            printError("benchmark: no .zlib, .gz, .deflate, .png, .jpg, .jpeg or .gif files under \(paths.joined(separator: ", "))")
+            printError("benchmark: no .zlib, .gz, .deflate, .png, .jpg, .jpeg, .gif or .webp files under \(paths.joined(separator: ", "))")
             return 2
         }
 

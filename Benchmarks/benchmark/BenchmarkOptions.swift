@@ -21,7 +21,7 @@ struct BenchmarkOptions {
     static let usage = """
         usage: benchmark [--json] [--repeat N] [--chunk BYTES] [--previews] [--min-sample-ms MS] [PATH ...]
 
-        Decodes every .zlib, .gz, .deflate, .png, .jpg, .jpeg and .gif file under the given files
+        Decodes every .zlib, .gz, .deflate, .png, .jpg, .jpeg, .gif and .webp file under the given files
         and folders (default: \(defaultPath), relative to the current directory) and reports
         the median decode time of N timed runs (default 7) after one warm-up run.
 

@@ -17,7 +17,7 @@ struct FileBenchmark {
             BenchmarkResult(path: input.path, kind: input.kind, inputBytes: bytes.count, measurement: measurement)
         }
         guard let kind = input.kind else {
-            return result(.failed(error: "unknown file extension (expected .zlib, .gz, .deflate, .png, .jpg, .jpeg, .gif)"))
+            return result(.failed(error: "unknown file extension (expected .zlib, .gz, .deflate, .png, .jpg, .jpeg, .gif, .webp)"))
         }
         let runner: any DecodeRunner
         switch RunnerCatalog.runner(for: kind, takingPreviews: takePreviews) {

@@ -12,6 +12,8 @@ enum InputKind: String, CaseIterable {
     case jpeg
     /// GIF image or animation, extension `.gif` (every frame is decoded).
     case gif
+    /// WebP image (lossless or lossy), extension `.webp`.
+    case webp
 
     /// The kind for a file name, or nil when the extension is not a benchmark input
     /// (such files are left out of folder scans).
@@ -24,10 +26,11 @@ enum InputKind: String, CaseIterable {
         case "png": self = .png
         case "jpg", "jpeg": self = .jpeg
         case "gif": self = .gif
+        case "webp": self = .webp
         default: return nil
         }
     }
 
     /// Images are measured in Mpix/s, compressed streams in MB/s of output.
-    var isImage: Bool { self == .png || self == .jpeg || self == .gif }
+    var isImage: Bool { self == .png || self == .jpeg || self == .gif || self == .webp }
 }

@@ -3,6 +3,7 @@ import GIFCodec
 import ImageCore
 import JPEGCodec
 import PNGCodec
+import WebPCodec
 
 /// The one place that says which decoder benchmarks each kind of input.
 enum RunnerCatalog {
@@ -16,6 +17,7 @@ enum RunnerCatalog {
         case .png: return .success(ImageDecoderRunner(takingPreviews: takingPreviews) { PNGDecoder(options: DecodingOptions()) })
         case .jpeg: return .success(ImageDecoderRunner(takingPreviews: takingPreviews) { JPEGDecoder(options: DecodingOptions()) })
         case .gif: return .success(ImageDecoderRunner(takingPreviews: takingPreviews) { GIFDecoder(options: DecodingOptions()) })
+        case .webp: return .success(ImageDecoderRunner(takingPreviews: takingPreviews) { WebPDecoder(options: DecodingOptions()) })
         }
     }
 

@@ -14,7 +14,7 @@ enum ImagefeedCommand {
            imagefeed demo [--out DIR]
 
     decode: feed a local file through the incremental decoder
-      INPUT            a PNG file (JPEG once its decoder exists)
+      INPUT            a PNG, JPEG or WebP file
       -o OUTPUT        where to write the image: .png or .pam (P7, 16-bit samples big-endian)
       --chunk BYTES    feed the file through the incremental API BYTES at a time (default: all at once)
       --frames DIR     write the picture as DIR/frame-0001.png, frame-0002.png, ... each time it changes

@@ -205,7 +205,77 @@ def main():
     with open(os.path.join(HERE, "references.json"), "w") as f:
         json.dump(references, f, indent=1, sort_keys=True)
         f.write("\n")
-    print("made %d files" % len(made))
+    animations = make_animations()
+    with open(os.path.join(HERE, "animation_references.json"), "w") as f:
+        json.dump(animations, f, indent=1, sort_keys=True)
+        f.write("\n")
+    print("made %d still files and %d animations" % (len(made), len(animations)))
+
+
+def moving_frames(count, w, h, alpha, seed):
+    """Frames of a square moving over a photo crop (some with holes of transparency)."""
+    rng = random.Random(seed)
+    base = photo(w, h, 200, 150).convert("RGBA")
+    frames = []
+    for i in range(count):
+        im = base.copy() if not alpha else Image.new("RGBA", (w, h), (0, 0, 0, 0))
+        d = ImageDraw.Draw(im)
+        x, y = (i * 7) % (w - 10), (i * 5) % (h - 10)
+        d.rectangle([x, y, x + 9 + rng.randrange(6), y + 9], fill=(rng.randrange(256), 40, 200, 255 if not alpha else 160))
+        if alpha:
+            d.ellipse([w - 20 - i, 2, w - 4 - i, 18], fill=(250, 200, 10, 255))
+        frames.append(im)
+    return frames
+
+
+def make_animations():
+    """Animated files and, per frame, Pillow's composited canvas (libwebp's WebPAnimDecoder,
+    MODE_RGBA) as SHA-256, with durations and the loop count."""
+    from PIL import Image as PILImage
+    made = {}
+
+    def img2webp(name, frames, file_options, frame_options):
+        paths = []
+        for i, im in enumerate(frames):
+            path = os.path.join(TMP, "%s_%d.png" % (name, i))
+            im.save(path)
+            paths.append(path)
+        args = ["img2webp", *file_options]
+        for i, path in enumerate(paths):
+            args += [*frame_options(i), path]
+        out = os.path.join(OUT, name + ".webp")
+        run(*args, "-o", out)
+        return out
+
+    def gif2webp(name, frames, disposal, options, transparency=True):
+        gif = os.path.join(TMP, name + ".gif")
+        pal = [im.convert("RGB").quantize(colors=63) for im in frames]
+        pal[0].save(gif, save_all=True, append_images=pal[1:], duration=[70, 40, 120, 90, 60, 50][:len(pal)],
+                    loop=2, disposal=disposal, transparency=0 if transparency else None, optimize=False)
+        out = os.path.join(OUT, name + ".webp")
+        run("gif2webp", "-quiet", *options, gif, "-o", out)
+        return out
+
+    outputs = [
+        img2webp("anim_lossless", moving_frames(5, 48, 36, False, 1), ["-loop", "3"], lambda i: ["-d", str(50 + 10 * i)]),
+        img2webp("anim_lossy", moving_frames(4, 48, 36, False, 2), ["-kmax", "2"], lambda i: ["-lossy", "-q", "60", "-d", "80"]),
+        img2webp("anim_mixed_alpha", moving_frames(5, 40, 30, True, 3), ["-mixed", "-kmin", "2", "-kmax", "3"], lambda i: ["-d", "30"]),
+        img2webp("anim_alpha_lossless", moving_frames(4, 33, 25, True, 4), ["-kmin", "0"], lambda i: ["-d", "100"]),
+        img2webp("anim_alpha_lossy", moving_frames(4, 33, 25, True, 5), [], lambda i: ["-lossy", "-q", "70", "-d", "100"]),
+        gif2webp("anim_gif_dispose_background", moving_frames(5, 32, 24, True, 6), 2, []),
+        gif2webp("anim_gif_dispose_none", moving_frames(5, 32, 24, True, 7), 1, ["-lossy", "-q", "50"]),
+        gif2webp("anim_gif_mixed", moving_frames(6, 32, 24, True, 8), [1, 2, 1, 2, 2, 1], ["-mixed", "-kmax", "4"]),
+    ]
+    for out in outputs:
+        name = os.path.basename(out)
+        im = PILImage.open(out)
+        frames = []
+        for i in range(im.n_frames):
+            im.seek(i)
+            rgba = im.convert("RGBA")
+            frames.append({"sha256": hashlib.sha256(rgba.tobytes()).hexdigest(), "duration_ms": im.info.get("duration")})
+        made[name] = {"width": im.size[0], "height": im.size[1], "loop": im.info.get("loop"), "frames": frames}
+    return made
 
 
 if __name__ == "__main__":

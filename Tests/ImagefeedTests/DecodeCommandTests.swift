@@ -37,6 +37,24 @@ final class DecodeCommandTests: ImagefeedTestCase {
         return try XCTUnwrap(frames.first?["sha256"] as? String)
     }
 
+    func testWebPDecodesToTheSamePAMAsDwebp() throws {
+        // TestImages/webp/make_fixtures.py made the file with cwebp; its reference hash is of
+        // `dwebp -pam` output, whose bytes after the header are these pixels.
+        let output = path("out.pam")
+        let input = Fixtures.url("webp/files/alpha_m1_best.webp").path
+        XCTAssertEqual(ImagefeedCommand.run(["decode", input, "-o", output, "--chunk", "100"]), 0)
+        let header = "P7\nWIDTH 61\nHEIGHT 47\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n"
+        let written = try read(output)
+        XCTAssertEqual(Array(written.prefix(header.utf8.count)), Array(header.utf8))
+        XCTAssertEqual(Digest.sha256(Array(written.dropFirst(header.utf8.count))),
+                       "\(try webpReference("alpha_m1_best.webp"))")
+    }
+
+    private func webpReference(_ name: String) throws -> String {
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.url("webp/references.json"))) as? [String: [String: Any]]
+        return try XCTUnwrap(json?[name]?["sha256"] as? String)
+    }
+
     func testPAMTupleTypesFollowThePixelFormat() {
         let cases: [(PixelFormat, String)] = [(.gray8, "GRAYSCALE"), (.grayAlpha16, "GRAYSCALE_ALPHA"), (.rgb8, "RGB"), (.rgba8, "RGB_ALPHA")]
         for (format, tuple) in cases {

@@ -42,11 +42,19 @@ final class ImageSourceSniffingTests: XCTestCase {
         expectError(.invalidSignature, offset: 4, containing: ["GIF87a or GIF89a"]) { try source.feed(Array("GIF88a".utf8)) }
     }
 
-    func testWebPInputIsNamedWhenTheChunkHoldsItsFourCC() {
+    func testRIFFInputThatIsNotWebPIsUnsupported() {
         let source = ImageSource(registry: registry)
-        expectError(.unsupported, offset: 0, containing: ["52 49 46 46", "WebP"]) {
-            try source.feed(Array("RIFF\u{10}\u{0}\u{0}\u{0}WEBPVP8 ".utf8))
+        expectError(.unsupported, offset: 0, containing: ["52 49 46 46", "WebP (52 49 46 46 00 00 00 00 57 45 42 50)"]) {
+            try source.feed(Array("RIFF\u{10}\u{0}\u{0}\u{0}WAVEfmt ".utf8))
         }
+    }
+
+    func testWebPIsRecognisedWhateverItsRIFFSize() throws {
+        let source = ImageSource(registry: registry)
+        XCTAssertEqual(try source.feed(Array("RIFF\u{10}\u{27}".utf8)), .awaitingHeader)
+        XCTAssertNil(source.formatName, "the size bytes may be anything, but WEBP has not come yet")
+        _ = try? source.feed(Array("\u{0}\u{0}WEBPVP8L".utf8))
+        XCTAssertEqual(source.formatName, "WebP")
     }
 
     func testUnknownBytesAreUnsupportedAtOffsetZero() {
@@ -80,8 +88,8 @@ final class ImageSourceSniffingTests: XCTestCase {
         expectError(.truncated, offset: 3, containing: ["89 50 4E"]) { _ = try source.finish() }
     }
 
-    func testStandardRegistryKnowsPNGJPEGAndGIFSignatures() {
-        XCTAssertEqual(ImageDecoderRegistry.standard.factories.map(\.formatName), ["PNG", "JPEG", "GIF"])
+    func testStandardRegistryKnowsPNGJPEGGIFAndWebPSignatures() {
+        XCTAssertEqual(ImageDecoderRegistry.standard.factories.map(\.formatName), ["PNG", "JPEG", "GIF", "WebP"])
         XCTAssertEqual(ImageDecoderFactory.gif.signature, [0x47, 0x49, 0x46, 0x38])
         XCTAssertFalse(ImageDecoderFactory.gif.supportsScaling)
         XCTAssertEqual(ImageDecoderFactory.png.signature, [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
@@ -91,7 +99,7 @@ final class ImageSourceSniffingTests: XCTestCase {
 
     func testAddingAFactoryReplacesOneOfTheSameName() {
         let replaced = registry.adding(ImageDecoderFactory(formatName: "TST1", signature: [1], makeDecoder: nil))
-        XCTAssertEqual(replaced.factories.map(\.formatName), ["PNG", "JPEG", "GIF", "TST1"])
+        XCTAssertEqual(replaced.factories.map(\.formatName), ["PNG", "JPEG", "GIF", "WebP", "TST1"])
         XCTAssertEqual(replaced.factory(named: "TST1")?.signature, [1])
         XCTAssertFalse(replaced.canDecode("TST1"))
         XCTAssertTrue(registry.canDecode("TST1"))

@@ -13,8 +13,8 @@ public struct ImageDecoderRegistry: Sendable {
         self.factories = factories
     }
 
-    /// PNG, JPEG and GIF.
-    public static let standard = ImageDecoderRegistry([.png, .jpeg, .gif])
+    /// PNG, JPEG, GIF and WebP.
+    public static let standard = ImageDecoderRegistry([.png, .jpeg, .gif, .webp])
 
     /// A copy with `factory` added, replacing any factory of the same format name.
     public func adding(_ factory: ImageDecoderFactory) -> ImageDecoderRegistry {
@@ -50,13 +50,9 @@ public struct ImageDecoderRegistry: Sendable {
     /// Matches `prefix` (the first bytes of an input) against every signature.
     func identify(_ prefix: [UInt8]) -> Identification {
         var couldStillMatch = false
-        for factory in factories {
-            let signature = factory.signature
-            if prefix.count >= signature.count {
-                if prefix.starts(with: signature) { return .matched(factory) }
-            } else if signature.starts(with: prefix) {
-                couldStillMatch = true
-            }
+        for factory in factories where factory.signatureAgrees(with: prefix) {
+            if prefix.count >= factory.signature.count { return .matched(factory) }
+            couldStillMatch = true
         }
         return couldStillMatch ? .needMoreBytes : .unrecognised
     }

@@ -4,9 +4,8 @@ import ImageCore
 /// seen, the signatures expected and, for a few well-known formats, what the input seems to be.
 enum SignatureMismatch {
     /// Formats this library does not decode, recognised only to say so in the message.
-    /// Each entry: the name, and the bytes at the given offsets (RIFF…WEBP, TIFF II/MM).
+    /// Each entry: the name, and the bytes at the given offsets (TIFF II/MM).
     private static let foreignFormats: [(name: String, parts: [(offset: Int, bytes: [UInt8])])] = [
-        ("WebP", [(0, Array("RIFF".utf8)), (8, Array("WEBP".utf8))]),
         ("TIFF", [(0, [0x49, 0x49, 0x2A, 0x00])]),
         ("TIFF", [(0, [0x4D, 0x4D, 0x00, 0x2A])]),
     ]

@@ -15,4 +15,10 @@ extension ImageDecoderFactory {
     public static let gif = ImageDecoderFactory(
         formatName: "GIF", signature: Array("GIF8".utf8), supportsScaling: false,
         makeDecoder: { GIFDecoder(options: $0) })
+
+    /// WebP: `RIFF`, the 4-byte RIFF size (any value), `WEBP` (WebP container spec, "RIFF Header").
+    public static let webp = ImageDecoderFactory(
+        formatName: "WebP", signature: Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBP".utf8),
+        signatureWildcards: [4, 5, 6, 7], supportsScaling: false,
+        makeDecoder: { WebPDecoder(options: $0) })
 }

@@ -15,7 +15,7 @@ extension WebPDecoder {
 
             case .chunkHeader:
                 if offset >= riffEnd {
-                    guard frame != nil else {
+                    guard frame != nil || animationState?.firstFrame != nil else {
                         throw ImageDecodingError(.invalidData, at: offset, "the RIFF payload ends without a VP8 or VP8L image chunk")
                     }
                     stage = .finished
@@ -125,7 +125,14 @@ extension WebPDecoder {
                 throw ImageDecodingError(.invalidData, at: headerOffset, "VP8X chunk size is \(chunk.size), expected 10")
             }
             stage = .bufferedChunk(chunk)
-        case .vp8 where frame == nil, .vp8l where frame == nil:
+        case .anim where animationState != nil:
+            guard chunk.size >= 6 else {
+                throw ImageDecodingError(.invalidData, at: headerOffset, "ANIM chunk size is \(chunk.size), expected 6")
+            }
+            stage = .bufferedChunk(chunk)
+        case .anmf where animationState != nil:
+            stage = .collecting(chunk, [])
+        case .vp8 where frame == nil && animationState == nil, .vp8l where frame == nil && animationState == nil:
             let bitstream: WebPFrameDecoder.Bitstream = chunk.tag == .vp8l ? .lossless : .lossy(alpha: alphaData)
             let required = extendedHeader.map { (width: $0.canvasWidth, height: $0.canvasHeight) }
             let frame = WebPFrameDecoder(bitstream: bitstream, limits: options.limits, payloadOffset: chunk.payloadOffset,
@@ -145,12 +152,19 @@ extension WebPDecoder {
 
     /// A small chunk whose payload is all buffered.
     private func parseBufferedChunk(_ chunk: RIFFChunkHeader, _ payload: UnsafeRawBufferPointer) throws(ImageDecodingError) {
+        if chunk.tag == .anim, let animationState {
+            // Background colour (B, G, R, A; libwebp's compositor does not use it), loop count.
+            animationState.info.loopCount = Int(payload[4]) | Int(payload[5]) << 8
+            return
+        }
         guard chunk.tag == .vp8x else { return }
         let vp8x = VP8XHeader(payload)
         _ = try checkedDimensions(vp8x.canvasWidth, vp8x.canvasHeight, at: chunk.payloadOffset)
         extendedHeader = vp8x
         if vp8x.isAnimated {
-            throw ImageDecodingError(.unsupported, at: chunk.payloadOffset, "animated WebP is not decoded yet")
+            animationState = AnimationState(canvasWidth: vp8x.canvasWidth, canvasHeight: vp8x.canvasHeight)
+            publishHeader(width: vp8x.canvasWidth, height: vp8x.canvasHeight, format: .rgba8)
+            return
         }
         publishHeader(width: vp8x.canvasWidth, height: vp8x.canvasHeight, format: vp8x.hasAlpha ? .rgba8 : .rgb8)
     }
@@ -160,6 +174,8 @@ extension WebPDecoder {
         switch chunk.tag {
         case .alph:
             alphaData = payload
+        case .anmf:
+            try receivedAnimationFrame(payload, at: chunk.payloadOffset)
         case .iccp:
             header?.iccProfile = payload
             pendingICCProfile = payload

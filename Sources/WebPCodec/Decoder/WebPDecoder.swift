@@ -53,6 +53,8 @@ public final class WebPDecoder: IncrementalImageDecoder {
     var extendedHeader: VP8XHeader?
     var alphaData: [UInt8]?
     var frame: WebPFrameDecoder?
+    /// Set for a file whose VP8X flags say it is animated.
+    var animationState: AnimationState?
     var failure: ImageDecodingError?
     var previewGeneration = 0
     var parserBytesExamined = 0
@@ -74,7 +76,13 @@ public final class WebPDecoder: IncrementalImageDecoder {
 
     /// Where decoding stands: complete once every row is decoded.
     public var status: DecodingStatus {
-        guard header != nil else { return .awaitingHeader }
+        guard let header else { return .awaitingHeader }
+        if let animationState {
+            let progress = DecodingProgress(completedRows: animationState.firstFrame == nil ? 0 : header.height,
+                                            completedScans: 0, previewGeneration: previewGeneration)
+            if case .finished = stage, animationState.firstFrame != nil { return .complete(progress) }
+            return .decoding(progress)
+        }
         let progress = DecodingProgress(completedRows: frame?.completedRows ?? 0, completedScans: 0,
                                         previewGeneration: previewGeneration)
         if frame?.isComplete == true { return .complete(progress) }
@@ -109,6 +117,14 @@ public final class WebPDecoder: IncrementalImageDecoder {
     /// Metadata chunks cut off after a complete image are not an error (libwebp ignores them).
     public func finish() throws -> Image {
         if let failure { throw failure }
+        if animationState != nil {
+            guard case .finished = stage, let image = currentImage() else {
+                let error = ImageDecodingError(.truncated, at: input.totalAppended, truncationMessage())
+                failure = error
+                throw error
+            }
+            return image
+        }
         guard let frame, frame.isComplete, let image = currentImage() else {
             let error = ImageDecodingError(.truncated, at: input.totalAppended, truncationMessage())
             failure = error
@@ -126,7 +142,9 @@ public final class WebPDecoder: IncrementalImageDecoder {
             return cachedImage
         }
         var image: Image
-        if let frame, frame.hasHeader {
+        if let first = animationState?.firstFrame {
+            image = first
+        } else if let frame, frame.hasHeader {
             image = Image(width: frame.width, height: frame.height, format: .rgba8, pixels: frame.rgba)
             if header.pixelFormat != .rgba8 { image = image.converted(to: header.pixelFormat) }
         } else {

@@ -41,6 +41,7 @@ final class WebPFrameDecoder {
     private enum Stage {
         case bitstreamHeader
         case lossless(VP8LImageDecoder)
+        case lossy(VP8ImageDecoder)
         case complete
     }
     private var stage = Stage.bitstreamHeader
@@ -72,6 +73,7 @@ final class WebPFrameDecoder {
         return consumed
     }
 
+
     /// Decodes as far as `window` (the next unread payload bytes) allows; returns the bytes used.
     /// `window` reaches the payload's end exactly when `consumed + window.count == payloadSize`.
     func run(window: UnsafeRawBufferPointer) throws(ImageDecodingError) -> Int {
@@ -92,6 +94,20 @@ final class WebPFrameDecoder {
                 throw mapFailure(error)
             }
             if decoder.isComplete { stage = .complete }
+        } else if case .lossy(let decoder) = stage {
+            let rest = UnsafeRawBufferPointer(rebasing: window[used...])
+            do {
+                try decoder.run(window: rest)
+            } catch {
+                consumed += rest.count
+                throw mapFailure(error)
+            }
+            used += rest.count
+            consumed += rest.count
+            if decoder.isComplete { stage = .complete }
+            else if isFinal {
+                throw ImageDecodingError(.invalidData, at: payloadOffset + consumed, "VP8 data ends before the last macroblock row")
+            }
         }
         return used
     }
@@ -141,8 +157,43 @@ final class WebPFrameDecoder {
             }
             stage = .lossless(decoder)
             return VP8LHeader.byteCount
-        case .lossy:
-            throw ImageDecodingError(.unsupported, at: payloadOffset, "lossy WebP (VP8) is not decoded yet")
+        case .lossy(let alphaData):
+            guard window.count >= VP8FrameTag.byteCount else {
+                if isFinal {
+                    throw ImageDecodingError(.invalidData, at: payloadOffset,
+                                             "VP8 chunk of \(payloadSize) bytes is shorter than its 10-byte frame header")
+                }
+                return 0
+            }
+            let tag: VP8FrameTag
+            switch VP8FrameTag.parse(window) {
+            case .success(let parsed): tag = parsed
+            case .failure(let failure): throw mapFailure(failure)
+            }
+            try adopt(width: tag.width, height: tag.height, hasAlpha: alphaData != nil, format: "VP8")
+            var alpha: [UInt8]?
+            if let alphaData {
+                switch AlphaPlaneDecoder.decode(alphaData, width: width, height: height, maxTableEntries: Self.maxTableEntries) {
+                case .success(let plane): alpha = plane
+                case .failure(let failure):
+                    throw ImageDecodingError(failure.isLimit ? .limitExceeded : .invalidData, at: payloadOffset,
+                                             "ALPH data: \(failure.message)")
+                }
+            }
+            let decoder = VP8ImageDecoder(tag: tag, payloadSize: payloadSize)
+            let width = self.width
+            decoder.rowSink = { [unowned self] y, row in
+                self.rgba.withUnsafeMutableBufferPointer { out in
+                    let base = y * width * 4
+                    for i in 0..<(width * 4) { out[base + i] = row[i] }
+                    if let alpha {
+                        for x in 0..<width { out[base + 4 * x + 3] = alpha[y * width + x] }
+                    }
+                }
+                self.completedRows = y + 1
+            }
+            stage = .lossy(decoder)
+            return VP8FrameTag.byteCount
         }
     }
 

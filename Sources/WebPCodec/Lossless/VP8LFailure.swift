@@ -6,4 +6,18 @@ enum VP8LFailure: Error, Equatable {
     case invalid(String)
     /// A structure sized by the data exceeds a configured limit.
     case limitExceeded(String)
+
+    /// The words of the failure.
+    var message: String {
+        switch self {
+        case .needMoreData: return "the data ends early"
+        case .invalid(let message), .limitExceeded(let message): return message
+        }
+    }
+
+    /// Whether a limit (not the data) stopped decoding.
+    var isLimit: Bool {
+        if case .limitExceeded = self { return true }
+        return false
+    }
 }

@@ -1,0 +1,92 @@
+import ImageCore
+
+/// What an animated file's decoder keeps between frames.
+final class AnimationState {
+    var info: AnimationInfo
+    var compositor: AnimationCompositor
+    /// ANMF payloads received and not composited yet, with their file offsets.
+    var pending: [(payload: [UInt8], offset: Int)] = []
+    /// The frame composited ahead of ``WebPDecoder/nextFrame()`` (the first one, eagerly, so
+    /// ``WebPDecoder/currentImage()`` can show it).
+    var ready: AnimationFrame?
+    /// The first frame's canvas: the default image.
+    var firstFrame: Image?
+    var compositedCount = 0
+    var failure: ImageDecodingError?
+
+    init(canvasWidth: Int, canvasHeight: Int) {
+        info = AnimationInfo(loopCount: 0, declaredFrameCount: nil, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+        compositor = AnimationCompositor(width: canvasWidth, height: canvasHeight)
+    }
+}
+
+extension WebPDecoder: AnimatedImageDecoder {
+    /// Loop count and canvas of an animated file (from `VP8X` and `ANIM`); nil for a still image.
+    public var animation: AnimationInfo? { animationState?.info }
+
+    /// The next composited frame whose `ANMF` chunk has all arrived, composited as libwebp's
+    /// `WebPAnimDecoder` does (see ``AnimationCompositor``); nil if none is waiting.
+    public func nextFrame() throws -> AnimationFrame? {
+        guard let state = animationState else { return nil }
+        if let failure = state.failure { throw failure }
+        if let ready = state.ready {
+            state.ready = nil
+            return ready
+        }
+        guard !state.pending.isEmpty else { return nil }
+        let next = state.pending.removeFirst()
+        do {
+            return try compositeFrame(next.payload, at: next.offset, state)
+        } catch {
+            state.failure = error
+            throw error
+        }
+    }
+
+    /// A whole ANMF payload has arrived: queue it, and composite it at once if it is the first.
+    func receivedAnimationFrame(_ payload: [UInt8], at offset: Int) throws(ImageDecodingError) {
+        guard let state = animationState else { return }
+        if state.compositedCount == 0 {
+            let frame = try compositeFrame(payload, at: offset, state)
+            state.ready = frame
+            state.firstFrame = frame.image
+            previewGeneration += 1
+        } else {
+            state.pending.append((payload, offset))
+        }
+    }
+
+    /// Decodes one frame's image and composites it.
+    private func compositeFrame(_ payload: [UInt8], at offset: Int, _ state: AnimationState) throws(ImageDecodingError) -> AnimationFrame {
+        let chunk = try AnimationFrameChunk(payload, at: offset, canvasWidth: state.info.canvasWidth,
+                                            canvasHeight: state.info.canvasHeight)
+        let bitstream: WebPFrameDecoder.Bitstream = chunk.image.tag == .vp8l ? .lossless : .lossy(alpha: chunk.alpha)
+        let decoder = WebPFrameDecoder(bitstream: bitstream, limits: options.limits, payloadOffset: chunk.image.payloadOffset,
+                                       payloadSize: chunk.image.size, requiredSize: (chunk.width, chunk.height))
+        let range = chunk.imagePayloadRange(anmfOffset: offset)
+        let failure: ImageDecodingError? = payload.withUnsafeBytes { raw in
+            do throws(ImageDecodingError) {
+                _ = try decoder.run(window: UnsafeRawBufferPointer(rebasing: raw[range]))
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+        guard decoder.isComplete else {
+            throw ImageDecodingError(.invalidData, at: chunk.image.payloadOffset, "animation frame \(state.compositedCount) is incomplete")
+        }
+        let region = FrameRegion(x: chunk.x, y: chunk.y, width: chunk.width, height: chunk.height)
+        state.compositor.composite(decoder.rgba, region: region, hasAlpha: decoder.hasAlpha, blends: chunk.blends,
+                                   disposesToBackground: chunk.disposesToBackground)
+        let index = state.compositedCount
+        state.compositedCount += 1
+        let canvas = Image(width: state.info.canvasWidth, height: state.info.canvasHeight, format: .rgba8,
+                           pixels: state.compositor.canvas)
+        return AnimationFrame(index: index, image: canvas, duration: Double(chunk.durationMilliseconds) / 1000,
+                              region: region,
+                              regionImage: Image(width: chunk.width, height: chunk.height, format: .rgba8, pixels: decoder.rgba),
+                              disposal: chunk.disposesToBackground ? .background : .none,
+                              blend: chunk.blends ? .over : .source)
+    }
+}

@@ -1,0 +1,87 @@
+/// The boolean entropy decoder of VP8 (RFC 6386 section 7), over one partition of the data.
+///
+/// State as in RFC 6386 7.3 with a wider window: `value` holds the undecoded bits, of which the
+/// top 8 above `bitCount` are compared with `split`; `range` is in 128...255 between calls.
+/// Example: just after start, one byte 0xA5 is loaded: value = 0xA5, bitCount = 0, range = 255.
+///
+/// Past the partition's end the decoder reads zero bytes and sets ``endOfData`` (libwebp does
+/// the same). If the partition has not all arrived yet, reading past the bytes received sets
+/// ``starved`` instead: the caller throws the work away and retries with more input.
+struct VP8BoolDecoder {
+    private var value: UInt64 = 0
+    private var range: UInt32 = 255
+    /// Bits of `value` below the 8 compared; negative means a byte must be loaded first.
+    private var bitCount = -8
+    /// Next byte to load (index into the frame's data).
+    private(set) var position: Int
+    /// End of the partition in the frame's data.
+    let end: Int
+    /// Read past the partition's end (zeros were supplied).
+    private(set) var endOfData = false
+    /// Read past the bytes received while the partition is not complete.
+    private(set) var starved = false
+
+    init(start: Int, end: Int) {
+        position = start
+        self.end = end
+    }
+
+    /// Loads one byte from `data` (whose first `received` bytes have arrived).
+    @inline(__always)
+    private mutating func loadByte(_ data: UnsafePointer<UInt8>, _ received: Int) {
+        if position < end {
+            if position < received {
+                value = value << 8 | UInt64(data[position])
+            } else {
+                starved = true
+                value <<= 8
+            }
+            position += 1
+        } else {
+            endOfData = true
+            value <<= 8
+        }
+        bitCount += 8
+    }
+
+    /// Decodes one bool whose probability of being 0 is `probability / 256` (RFC 6386 7.3).
+    @inline(__always)
+    mutating func readBool(_ probability: Int, _ data: UnsafePointer<UInt8>, _ received: Int) -> Bool {
+        if bitCount < 0 { loadByte(data, received) }
+        let split = 1 + (((range - 1) * UInt32(probability)) >> 8)
+        let window = UInt32(truncatingIfNeeded: value >> UInt64(bitCount))
+        let bit: Bool
+        if window >= split {
+            range -= split
+            value -= UInt64(split) << UInt64(bitCount)
+            bit = true
+        } else {
+            range = split
+            bit = false
+        }
+        // Renormalise so that range >= 128 (RFC 6386 7.3, the shift loop, done at once).
+        let shift = range.leadingZeroBitCount - 24
+        range <<= UInt32(shift)
+        bitCount -= shift
+        return bit
+    }
+
+    /// An unsigned `count`-bit number, most significant bit first, each bit at probability 1/2
+    /// (RFC 6386 section 19.1 `L(n)`).
+    mutating func readLiteral(_ count: Int, _ data: UnsafePointer<UInt8>, _ received: Int) -> Int {
+        var result = 0
+        for _ in 0..<count { result = result << 1 | (readBool(128, data, received) ? 1 : 0) }
+        return result
+    }
+
+    /// A `count`-bit magnitude followed by a sign bit (RFC 6386 9.3 and 9.6 signed fields).
+    mutating func readSignedLiteral(_ count: Int, _ data: UnsafePointer<UInt8>, _ received: Int) -> Int {
+        let magnitude = readLiteral(count, data, received)
+        return readBool(128, data, received) ? -magnitude : magnitude
+    }
+
+    /// A flag, then the literal if the flag is set (else 0).
+    mutating func readOptionalSigned(_ count: Int, _ data: UnsafePointer<UInt8>, _ received: Int) -> Int {
+        readBool(128, data, received) ? readSignedLiteral(count, data, received) : 0
+    }
+}

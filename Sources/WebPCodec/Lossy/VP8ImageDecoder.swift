@@ -1,0 +1,550 @@
+/// Decodes one VP8 key frame (RFC 6386) from a `VP8 ` chunk payload that arrives over time,
+/// handing out finished RGBA rows (fancy upsampling, libwebp's YUV→RGB).
+///
+/// Incremental and O(n): payload bytes are kept (the token partitions follow each other in the
+/// file, and a row reads from partition `row % count`). The first partition (modes and
+/// header) is parsed once it has all arrived. A macroblock row is parsed only when its token
+/// partition might hold it; if the bytes run out inside the row, the row's contexts are restored
+/// and it is retried once its partition has twice as many bytes (or is complete), so retries
+/// cost at most twice the row's bytes. Parsed rows are reconstructed, loop-filtered and
+/// converted at once; RGB rows are final 8 rows behind the filtered luma (the next row's filter
+/// and the chroma upsampling reach that far).
+final class VP8ImageDecoder {
+    let width: Int
+    let height: Int
+    let macroblocksWide: Int
+    let macroblocksHigh: Int
+    /// Receives each finished row once, in order: (y, `width` RGBA pixels with alpha 255).
+    var rowSink: (Int, UnsafeBufferPointer<UInt8>) -> Void = { _, _ in }
+    /// Rows handed to ``rowSink``.
+    private(set) var emittedRows = 0
+
+    private let tag: VP8FrameTag
+    private let payloadSize: Int
+    private var data: [UInt8] = []
+
+    private enum Stage {
+        case firstPartition
+        case partitionSizes(VP8FrameHeader, modeReader: VP8BoolDecoder)
+        case rows(RowState)
+        case complete
+    }
+    private var stage = Stage.firstPartition
+
+    /// Everything needed while rows are decoded.
+    private final class RowState {
+        let header: VP8FrameHeader
+        let residuals: VP8ResidualReader
+        var modeReader: VP8BoolDecoder
+        var tokenReaders: [VP8BoolDecoder]
+        var contexts: VP8RowContexts
+        var row: VP8MacroblockRow
+        var nextRow = 0
+        /// Bytes received when the current row last ran out of data (0: not tried yet).
+        var starvedAt = 0
+        let strengths: [[VP8LoopFilter.Strength]]  // [segment][is 4×4]
+        let filterType: Int  // 0 none, 1 simple, 2 normal
+
+        init(header: VP8FrameHeader, modeReader: VP8BoolDecoder, tokenReaders: [VP8BoolDecoder], macroblocks: Int) {
+            self.header = header
+            residuals = VP8ResidualReader(probabilities: header.coefficientProbabilities)
+            self.modeReader = modeReader
+            self.tokenReaders = tokenReaders
+            contexts = VP8RowContexts(macroblocks: macroblocks)
+            row = VP8MacroblockRow(macroblocks: macroblocks)
+            filterType = header.filter.level == 0 ? 0 : header.filter.simple ? 1 : 2
+            strengths = VP8ImageDecoder.filterStrengths(header)
+        }
+    }
+
+    // Planes, padded to whole macroblocks.
+    private var lumaPlane: [UInt8]
+    private var chromaU: [UInt8]
+    private var chromaV: [UInt8]
+    private let lumaStride: Int
+    private let chromaStride: Int
+    /// Unfiltered bottom rows of the previous macroblock row: intra prediction reads these.
+    private var topLuma: [UInt8]
+    private var topU: [UInt8]
+    private var topV: [UInt8]
+    /// Prediction work areas (stride 32, origin at row 1, column 8).
+    private var workY = [UInt8](repeating: 0, count: 32 * 17)
+    private var workU = [UInt8](repeating: 0, count: 32 * 9)
+    private var workV = [UInt8](repeating: 0, count: 32 * 9)
+    private static let workOrigin = 32 + 8
+
+    init(tag: VP8FrameTag, payloadSize: Int) {
+        self.tag = tag
+        self.payloadSize = payloadSize
+        width = tag.width
+        height = tag.height
+        macroblocksWide = (width + 15) >> 4
+        macroblocksHigh = (height + 15) >> 4
+        lumaStride = macroblocksWide * 16
+        chromaStride = macroblocksWide * 8
+        lumaPlane = [UInt8](repeating: 0, count: lumaStride * macroblocksHigh * 16)
+        chromaU = [UInt8](repeating: 0, count: chromaStride * macroblocksHigh * 8)
+        chromaV = chromaU
+        topLuma = [UInt8](repeating: 0, count: lumaStride)
+        topU = [UInt8](repeating: 0, count: chromaStride)
+        topV = topU
+    }
+
+    var isComplete: Bool {
+        if case .complete = stage { return true }
+        return false
+    }
+
+    /// Bytes of the payload received (the 10-byte frame tag included).
+    var received: Int { data.count + VP8FrameTag.byteCount }
+
+    /// Takes the next payload bytes (after the 10-byte frame tag) and decodes what they allow.
+    func run(window: UnsafeRawBufferPointer) throws(VP8LFailure) {
+        data.append(contentsOf: window)
+        while true {
+            switch stage {
+            case .complete:
+                return
+            case .firstPartition:
+                let size = tag.firstPartitionSize
+                guard size <= payloadSize - VP8FrameTag.byteCount else {
+                    throw .invalid("VP8 first partition of \(size) bytes runs past the chunk of \(payloadSize)")
+                }
+                guard data.count >= size else { return }
+                var reader = VP8BoolDecoder(start: 0, end: size)
+                let header = data.withUnsafeBufferPointer { VP8FrameHeader.read(&reader, $0.baseAddress!, data.count) }
+                guard !reader.endOfData else { throw .invalid("VP8 frame header runs past the first partition") }
+                stage = .partitionSizes(header, modeReader: reader)
+            case .partitionSizes(let header, let modeReader):
+                let tableStart = tag.firstPartitionSize
+                let tableSize = 3 * (header.partitionCount - 1)
+                let dataEnd = payloadSize - VP8FrameTag.byteCount
+                guard tableStart + tableSize < dataEnd else {
+                    throw .invalid("VP8 data ends before its \(header.partitionCount) token partitions")
+                }
+                guard data.count >= tableStart + tableSize else { return }
+                // RFC 6386 9.5: 3-byte sizes of all partitions but the last; libwebp clamps them to the data.
+                var readers: [VP8BoolDecoder] = []
+                var start = tableStart + tableSize
+                for p in 0..<(header.partitionCount - 1) {
+                    let at = tableStart + 3 * p
+                    let size = min(Int(data[at]) | Int(data[at + 1]) << 8 | Int(data[at + 2]) << 16, dataEnd - start)
+                    readers.append(VP8BoolDecoder(start: start, end: start + size))
+                    start += size
+                }
+                guard start < dataEnd else {
+                    throw .invalid("VP8 partition sizes leave no data for the last partition")
+                }
+                readers.append(VP8BoolDecoder(start: start, end: dataEnd))
+                stage = .rows(RowState(header: header, modeReader: modeReader, tokenReaders: readers, macroblocks: macroblocksWide))
+            case .rows(let state):
+                while state.nextRow < macroblocksHigh {
+                    let partition = state.nextRow % state.tokenReaders.count
+                    let reader = state.tokenReaders[partition]
+                    let available = data.count
+                    if available < reader.end {
+                        // Not all of the partition is here: try only once there is something new
+                        // and, after a failed try, twice as much as then.
+                        guard available > reader.position else { return }
+                        if state.starvedAt > 0, available - reader.position < 2 * (state.starvedAt - reader.position) { return }
+                    }
+                    guard try parseRow(state) else {
+                        state.starvedAt = available
+                        return
+                    }
+                    state.starvedAt = 0
+                    reconstructRow(state, y: state.nextRow)
+                    if state.filterType > 0 { filterRow(state, y: state.nextRow) }
+                    let isLast = state.nextRow == macroblocksHigh - 1
+                    emitRows(through: isLast ? height : min(height, 16 * (state.nextRow + 1) - 8))
+                    state.nextRow += 1
+                }
+                stage = .complete
+            }
+        }
+    }
+
+    // MARK: - Parsing
+
+    /// Parses modes and residuals of row `state.nextRow`; false (with every context restored)
+    /// if its token partition ran out of received bytes.
+    private func parseRow(_ state: RowState) throws(VP8LFailure) -> Bool {
+        let saved = (state.modeReader, state.tokenReaders, state.contexts)
+        let partition = state.nextRow % state.tokenReaders.count
+        let received = data.count
+        let header = state.header
+        var ok = true
+        var failure: VP8LFailure?
+        data.withUnsafeBufferPointer { buffer in
+            guard let bytes = buffer.baseAddress else { ok = false; return }
+            var modes = state.modeReader
+            var leftModes: [UInt8] = [0, 0, 0, 0]
+            for x in 0..<macroblocksWide { parseModes(&modes, bytes, received, state, x: x, leftModes: &leftModes) }
+            state.modeReader = modes
+            if modes.endOfData { failure = .invalid("VP8 first partition ends before the modes of row \(state.nextRow)"); return }
+
+            var tokens = state.tokenReaders[partition]
+            var leftNonZero: UInt8 = 0
+            var leftNonZeroDC: UInt8 = 0
+            for x in 0..<macroblocksWide {
+                let skipFlag = header.skipProbability != nil && state.row.skipped[x]
+                if skipFlag {
+                    state.contexts.nonZeroAbove[x] = 0
+                    leftNonZero = 0
+                    if !state.row.isSubblockPredicted[x] {
+                        state.contexts.nonZeroDCAbove[x] = 0
+                        leftNonZeroDC = 0
+                    }
+                    state.row.nonZeroLuma[x] = 0
+                    state.row.nonZeroChroma[x] = 0
+                    for k in 0..<384 { state.row.coefficients[x * 384 + k] = 0 }
+                } else {
+                    let empty = parseResiduals(&tokens, bytes, received, state, x: x,
+                                               leftNonZero: &leftNonZero, leftNonZeroDC: &leftNonZeroDC)
+                    state.row.skipped[x] = empty
+                }
+                if tokens.starved { ok = false; return }
+                if tokens.endOfData {
+                    failure = .invalid("VP8 token partition \(partition) ends inside macroblock \(x) of row \(state.nextRow)")
+                    return
+                }
+            }
+            state.tokenReaders[partition] = tokens
+        }
+        if let failure { throw failure }
+        if !ok {
+            (state.modeReader, state.tokenReaders, state.contexts) = saved
+        }
+        return ok
+    }
+
+    /// Section 19.3 / libwebp `ParseIntraMode`: segment, skip flag, luma and chroma modes.
+    private func parseModes(_ reader: inout VP8BoolDecoder, _ bytes: UnsafePointer<UInt8>, _ received: Int,
+                            _ state: RowState, x: Int, leftModes: inout [UInt8]) {
+        let header = state.header
+        @inline(__always) func bit(_ p: Int) -> Bool { reader.readBool(p, bytes, received) }
+        if header.segmentation.updateMap {
+            let probs = header.segmentation.treeProbabilities
+            state.row.segments[x] = !bit(probs[0]) ? (bit(probs[1]) ? 1 : 0) : (bit(probs[2]) ? 3 : 2)
+        } else {
+            state.row.segments[x] = 0
+        }
+        if let skipProbability = header.skipProbability {
+            state.row.skipped[x] = bit(skipProbability)
+        } else {
+            state.row.skipped[x] = false
+        }
+        let isSubblock = !bit(145)
+        state.row.isSubblockPredicted[x] = isSubblock
+        if !isSubblock {
+            // 16×16 mode tree; its sub-block context value is the matching 4×4 mode.
+            let mode: UInt8 = bit(156) ? (bit(128) ? 1 : 3) : (bit(163) ? 2 : 0)
+            state.row.lumaModes[x * 16] = mode
+            for k in 0..<4 {
+                state.contexts.modesAbove[x * 4 + k] = mode
+                leftModes[k] = mode
+            }
+        } else {
+            let table = VP8Tables.keyFrameSubblockModeProbabilities
+            for by in 0..<4 {
+                var left = Int(leftModes[by])
+                for bx in 0..<4 {
+                    let above = Int(state.contexts.modesAbove[x * 4 + bx])
+                    let p = (above * 10 + left) * 9
+                    @inline(__always) func b(_ k: Int) -> Bool { bit(Int(table[p + k])) }
+                    let mode: Int
+                    if !b(0) { mode = 0 }
+                    else if !b(1) { mode = 1 }
+                    else if !b(2) { mode = 2 }
+                    else if !b(3) { mode = !b(4) ? 3 : (!b(5) ? 4 : 5) }
+                    else { mode = !b(6) ? 6 : (!b(7) ? 7 : (!b(8) ? 8 : 9)) }
+                    state.contexts.modesAbove[x * 4 + bx] = UInt8(mode)
+                    state.row.lumaModes[x * 16 + by * 4 + bx] = UInt8(mode)
+                    left = mode
+                }
+                leftModes[by] = UInt8(left)
+            }
+        }
+        state.row.chromaModes[x] = !bit(142) ? 0 : (!bit(114) ? 2 : (bit(183) ? 1 : 3))
+    }
+
+    /// libwebp `ParseResiduals`; returns whether the macroblock has no coefficient at all.
+    private func parseResiduals(_ reader: inout VP8BoolDecoder, _ bytes: UnsafePointer<UInt8>, _ received: Int,
+                                _ state: RowState, x: Int, leftNonZero: inout UInt8, leftNonZeroDC: inout UInt8) -> Bool {
+        let quantizer = state.header.quantizers[Int(state.row.segments[x])]
+        let residuals = state.residuals
+        var nonZeroLuma: UInt32 = 0
+        var nonZeroChroma: UInt32 = 0
+        @inline(__always) func code(_ nz: Int, _ dcNonZero: Bool) -> UInt32 {
+            nz > 3 ? 3 : nz > 1 ? 2 : (dcNonZero ? 1 : 0)
+        }
+        let isSubblock = state.row.isSubblockPredicted[x]
+        state.row.coefficients.withUnsafeMutableBufferPointer { all in
+            let coefficients = all.baseAddress! + x * 384
+            coefficients.update(repeating: 0, count: 384)
+            let first: Int
+            let acType: VP8ResidualReader.BlockType
+            if !isSubblock {
+                var dc = [Int16](repeating: 0, count: 16)
+                let context = Int(state.contexts.nonZeroDCAbove[x]) + Int(leftNonZeroDC)
+                let nz = dc.withUnsafeMutableBufferPointer {
+                    residuals.readBlock(&reader, bytes, received, type: .y2, context: context,
+                                        dc: quantizer.y2.dc, ac: quantizer.y2.ac, first: 0, out: $0.baseAddress!)
+                }
+                let flag: UInt8 = nz > 0 ? 1 : 0
+                state.contexts.nonZeroDCAbove[x] = flag
+                leftNonZeroDC = flag
+                if nz > 1 {
+                    dc.withUnsafeBufferPointer { VP8Transform.inverseWHT($0.baseAddress!, coefficients) }
+                } else {
+                    let dc0 = Int16(truncatingIfNeeded: (Int(dc[0]) + 3) >> 3)
+                    for i in 0..<16 { coefficients[i * 16] = dc0 }
+                }
+                first = 1
+                acType = .lumaAC
+            } else {
+                first = 0
+                acType = .lumaFull
+            }
+            var tnz = state.contexts.nonZeroAbove[x] & 0x0F
+            var lnz = leftNonZero & 0x0F
+            var block = 0
+            for _ in 0..<4 {
+                var l = lnz & 1
+                var nzCoefficients: UInt32 = 0
+                for _ in 0..<4 {
+                    let context = Int(l) + Int(tnz & 1)
+                    let out = coefficients + block * 16
+                    let nz = residuals.readBlock(&reader, bytes, received, type: acType, context: context,
+                                                 dc: quantizer.y1.dc, ac: quantizer.y1.ac, first: first, out: out)
+                    l = nz > first ? 1 : 0
+                    tnz = (tnz >> 1) | (l << 7)
+                    nzCoefficients = nzCoefficients << 2 | code(nz, out[0] != 0)
+                    block += 1
+                }
+                tnz >>= 4
+                lnz = (lnz >> 1) | (l << 7)
+                nonZeroLuma = nonZeroLuma << 8 | nzCoefficients
+            }
+            var outTop = UInt32(tnz)
+            var outLeft = UInt32(lnz >> 4)
+            for channel in stride(from: 0, to: 4, by: 2) {
+                var nzCoefficients: UInt32 = 0
+                var ctnz = state.contexts.nonZeroAbove[x] >> (4 + channel)
+                var clnz = leftNonZero >> (4 + channel)
+                for _ in 0..<2 {
+                    var l = clnz & 1
+                    for _ in 0..<2 {
+                        let context = Int(l) + Int(ctnz & 1)
+                        let out = coefficients + block * 16
+                        let nz = residuals.readBlock(&reader, bytes, received, type: .chroma, context: context,
+                                                     dc: quantizer.uv.dc, ac: quantizer.uv.ac, first: 0, out: out)
+                        l = nz > 0 ? 1 : 0
+                        ctnz = (ctnz >> 1) | (l << 3)
+                        nzCoefficients = nzCoefficients << 2 | code(nz, out[0] != 0)
+                        block += 1
+                    }
+                    ctnz >>= 2
+                    clnz = (clnz >> 1) | (l << 5)
+                }
+                nonZeroChroma |= nzCoefficients << (4 * UInt32(channel))
+                outTop |= (UInt32(ctnz) << 4) << UInt32(channel)
+                outLeft |= UInt32(clnz & 0xF0) << UInt32(channel)
+            }
+            state.contexts.nonZeroAbove[x] = UInt8(truncatingIfNeeded: outTop)
+            leftNonZero = UInt8(truncatingIfNeeded: outLeft)
+        }
+        state.row.nonZeroLuma[x] = nonZeroLuma
+        state.row.nonZeroChroma[x] = nonZeroChroma
+        return nonZeroLuma | nonZeroChroma == 0
+    }
+
+    // MARK: - Reconstruction
+
+    /// Offsets of the 16 luma sub-blocks in the work area (libwebp `kScan`).
+    private static let subblockOffsets: [Int] = (0..<16).map { ($0 & 3) * 4 + ($0 >> 2) * 4 * 32 }
+
+    /// Predicts and adds the residuals of every macroblock of row `y` (libwebp `ReconstructRow`).
+    private func reconstructRow(_ state: RowState, y mbY: Int) {
+        let s = 32
+        let o = Self.workOrigin
+        workY.withUnsafeMutableBufferPointer { wy in
+        workU.withUnsafeMutableBufferPointer { wu in
+        workV.withUnsafeMutableBufferPointer { wv in
+        state.row.coefficients.withUnsafeBufferPointer { coefficientBuffer in
+            let yDst = wy.baseAddress! + o, uDst = wu.baseAddress! + o, vDst = wv.baseAddress! + o
+            // Left edge of the first macroblock: 129; top edge of the first row: 127.
+            for j in 0..<16 { yDst[j * s - 1] = 129 }
+            for j in 0..<8 { uDst[j * s - 1] = 129; vDst[j * s - 1] = 129 }
+            if mbY > 0 {
+                yDst[-1 - s] = 129; uDst[-1 - s] = 129; vDst[-1 - s] = 129
+            } else {
+                (yDst - s - 1).update(repeating: 127, count: 16 + 4 + 1)
+                (uDst - s - 1).update(repeating: 127, count: 8 + 1)
+                (vDst - s - 1).update(repeating: 127, count: 8 + 1)
+            }
+            for mbX in 0..<macroblocksWide {
+                if mbX > 0 {
+                    // The previous macroblock's right columns become this one's left (with the corner).
+                    for j in -1..<16 { for k in 0..<4 { yDst[j * s - 4 + k] = yDst[j * s + 12 + k] } }
+                    for j in -1..<8 {
+                        for k in 0..<4 { uDst[j * s - 4 + k] = uDst[j * s + 4 + k]; vDst[j * s - 4 + k] = vDst[j * s + 4 + k] }
+                    }
+                }
+                if mbY > 0 {
+                    for k in 0..<16 { yDst[k - s] = topLuma[mbX * 16 + k] }
+                    for k in 0..<8 { uDst[k - s] = topU[mbX * 8 + k]; vDst[k - s] = topV[mbX * 8 + k] }
+                }
+                let coefficients = coefficientBuffer.baseAddress! + mbX * 384
+                let nonZeroLuma = state.row.nonZeroLuma[mbX]
+                if state.row.isSubblockPredicted[mbX] {
+                    let topRight = yDst - s + 16
+                    if mbY > 0 {
+                        if mbX >= macroblocksWide - 1 {
+                            topRight.update(repeating: topLuma[mbX * 16 + 15], count: 4)
+                        } else {
+                            for k in 0..<4 { topRight[k] = topLuma[(mbX + 1) * 16 + k] }
+                        }
+                    }
+                    // Sub-blocks on the right column below the first use the macroblock's top-right too.
+                    for r in 1...3 { for k in 0..<4 { topRight[4 * r * s + k] = topRight[k] } }
+                    for n in 0..<16 {
+                        let dst = yDst + Self.subblockOffsets[n]
+                        VP8IntraPredictor.predictSubblock(mode: Int(state.row.lumaModes[mbX * 16 + n]), dst: dst)
+                        if nonZeroLuma >> (30 - 2 * UInt32(n)) & 3 != 0 {
+                            VP8Transform.inverseDCT(coefficients + n * 16, dst, stride: s)
+                        }
+                    }
+                } else {
+                    VP8IntraPredictor.predictBlock(mode: Int(state.row.lumaModes[mbX * 16]), size: 16, dst: yDst,
+                                                   hasTop: mbY > 0, hasLeft: mbX > 0)
+                    for n in 0..<16 where nonZeroLuma >> (30 - 2 * UInt32(n)) & 3 != 0 {
+                        VP8Transform.inverseDCT(coefficients + n * 16, yDst + Self.subblockOffsets[n], stride: s)
+                    }
+                }
+                let chromaMode = Int(state.row.chromaModes[mbX])
+                VP8IntraPredictor.predictBlock(mode: chromaMode, size: 8, dst: uDst, hasTop: mbY > 0, hasLeft: mbX > 0)
+                VP8IntraPredictor.predictBlock(mode: chromaMode, size: 8, dst: vDst, hasTop: mbY > 0, hasLeft: mbX > 0)
+                let nonZeroChroma = state.row.nonZeroChroma[mbX]
+                for (plane, shift) in [(uDst, UInt32(0)), (vDst, UInt32(8))] where (nonZeroChroma >> shift) & 0xFF != 0 {
+                    let base = coefficients + (shift == 0 ? 256 : 320)
+                    for n in 0..<4 {
+                        VP8Transform.inverseDCT(base + n * 16, plane + (n & 1) * 4 + (n >> 1) * 4 * s, stride: s)
+                    }
+                }
+                // Unfiltered bottom rows for the next macroblock row's prediction.
+                if mbY < macroblocksHigh - 1 {
+                    for k in 0..<16 { topLuma[mbX * 16 + k] = yDst[15 * s + k] }
+                    for k in 0..<8 { topU[mbX * 8 + k] = uDst[7 * s + k]; topV[mbX * 8 + k] = vDst[7 * s + k] }
+                }
+                // Into the planes.
+                let lumaBase = mbY * 16 * lumaStride + mbX * 16
+                for j in 0..<16 { for k in 0..<16 { lumaPlane[lumaBase + j * lumaStride + k] = yDst[j * s + k] } }
+                let chromaBase = mbY * 8 * chromaStride + mbX * 8
+                for j in 0..<8 {
+                    for k in 0..<8 {
+                        chromaU[chromaBase + j * chromaStride + k] = uDst[j * s + k]
+                        chromaV[chromaBase + j * chromaStride + k] = vDst[j * s + k]
+                    }
+                }
+            }
+        }
+        }
+        }
+        }
+    }
+
+    // MARK: - Loop filter
+
+    /// libwebp `PrecomputeFilterStrengths`: per segment and prediction kind.
+    static func filterStrengths(_ header: VP8FrameHeader) -> [[VP8LoopFilter.Strength]] {
+        let filter = header.filter
+        return (0..<4).map { segment in
+            var baseLevel = filter.level
+            if header.segmentation.enabled {
+                baseLevel = header.segmentation.filterLevel[segment]
+                if !header.segmentation.absoluteValues { baseLevel += filter.level }
+            }
+            return (0...1).map { isSubblock in
+                var level = baseLevel
+                if filter.useDeltas {
+                    level += filter.referenceDeltas[0]
+                    if isSubblock == 1 { level += filter.modeDeltas[0] }
+                }
+                level = min(max(level, 0), 63)
+                var strength = VP8LoopFilter.Strength()
+                strength.filterInner = isSubblock == 1
+                guard level > 0 else { return strength }
+                var interior = level
+                if filter.sharpness > 0 {
+                    interior >>= filter.sharpness > 4 ? 2 : 1
+                    interior = min(interior, 9 - filter.sharpness)
+                }
+                interior = max(interior, 1)
+                strength.interiorLimit = interior
+                strength.limit = 2 * level + interior
+                strength.hevThreshold = level >= 40 ? 2 : level >= 15 ? 1 : 0
+                return strength
+            }
+        }
+    }
+
+    /// Filters every macroblock of row `y` in order.
+    private func filterRow(_ state: RowState, y mbY: Int) {
+        lumaPlane.withUnsafeMutableBufferPointer { yPlane in
+        chromaU.withUnsafeMutableBufferPointer { uPlane in
+        chromaV.withUnsafeMutableBufferPointer { vPlane in
+            for mbX in 0..<macroblocksWide {
+                let isSubblock = state.row.isSubblockPredicted[mbX]
+                var strength = state.strengths[Int(state.row.segments[mbX])][isSubblock ? 1 : 0]
+                if !state.row.skipped[mbX] { strength.filterInner = true }
+                VP8LoopFilter.filterMacroblock(
+                    y: yPlane.baseAddress! + mbY * 16 * lumaStride + mbX * 16, yStride: lumaStride,
+                    u: uPlane.baseAddress! + mbY * 8 * chromaStride + mbX * 8,
+                    v: vPlane.baseAddress! + mbY * 8 * chromaStride + mbX * 8, uvStride: chromaStride,
+                    strength: strength, simple: state.filterType == 1, hasLeft: mbX > 0, hasTop: mbY > 0)
+            }
+        }
+        }
+        }
+    }
+
+    // MARK: - Output
+
+    /// Converts rows `emittedRows ..< end` to RGBA and hands them out.
+    private func emitRows(through end: Int) {
+        guard end > emittedRows else { return }
+        let chromaHeight = (height + 1) >> 1
+        var u = [UInt8](repeating: 0, count: width)
+        var v = [UInt8](repeating: 0, count: width)
+        var rgba = [UInt8](repeating: 255, count: width * 4)
+        lumaPlane.withUnsafeBufferPointer { yPlane in
+        chromaU.withUnsafeBufferPointer { uPlane in
+        chromaV.withUnsafeBufferPointer { vPlane in
+        u.withUnsafeMutableBufferPointer { uRow in
+        v.withUnsafeMutableBufferPointer { vRow in
+        rgba.withUnsafeMutableBufferPointer { out in
+            for r in emittedRows..<end {
+                let (near, far) = VP8YUVConverter.chromaRows(forRow: r, chromaHeight: chromaHeight)
+                VP8YUVConverter.upsampleRow(near: uPlane.baseAddress! + near * chromaStride,
+                                            far: uPlane.baseAddress! + far * chromaStride, width: width, out: uRow.baseAddress!)
+                VP8YUVConverter.upsampleRow(near: vPlane.baseAddress! + near * chromaStride,
+                                            far: vPlane.baseAddress! + far * chromaStride, width: width, out: vRow.baseAddress!)
+                let yRow = yPlane.baseAddress! + r * lumaStride
+                for x in 0..<width {
+                    let (red, green, blue) = VP8YUVConverter.rgb(Int(yRow[x]), Int(uRow[x]), Int(vRow[x]))
+                    out[4 * x] = red
+                    out[4 * x + 1] = green
+                    out[4 * x + 2] = blue
+                }
+                rowSink(r, UnsafeBufferPointer(out))
+            }
+        }
+        }
+        }
+        }
+        }
+        }
+        emittedRows = end
+    }
+}

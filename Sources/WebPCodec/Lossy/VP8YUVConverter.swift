@@ -1,0 +1,52 @@
+/// Turns decoded Y, U, V planes into RGBA rows the way libwebp's default output does: "fancy"
+/// upsampling of the 4:2:0 chroma (a 9-3-3-1 filter, `UpsampleRgbaLinePair`) and its 14-bit
+/// fixed-point BT.601 conversion (`VP8YuvToRgb`, yuv.h).
+enum VP8YUVConverter {
+    @inline(__always) static func multiplyHigh(_ v: Int, _ coefficient: Int) -> Int { (v * coefficient) >> 8 }
+
+    /// libwebp's `VP8Clip8`: the value has 6 fractional bits.
+    @inline(__always) static func clip8(_ v: Int) -> UInt8 {
+        (v & ~16383) == 0 ? UInt8(v >> 6) : (v < 0 ? 0 : 255)
+    }
+
+    @inline(__always)
+    static func rgb(_ y: Int, _ u: Int, _ v: Int) -> (UInt8, UInt8, UInt8) {
+        let luma = multiplyHigh(y, 19077)
+        return (clip8(luma + multiplyHigh(v, 26149) - 14234),
+                clip8(luma - multiplyHigh(u, 6419) - multiplyHigh(v, 13320) + 8708),
+                clip8(luma + multiplyHigh(u, 33050) - 17685))
+    }
+
+    /// Upsamples one chroma row for output row `r`: `near` is the chroma row closest to it,
+    /// `far` the other one it borrows a quarter from; writes `width` values to `out`.
+    ///
+    /// For output row 0 and the last row of an even height both are the same row. Pixel 0 is
+    /// (3·near + far + 2) / 4; pixels 2x−1 and 2x mix the 2×2 chroma neighbourhood 9:3:3:1 via
+    /// libwebp's two "diagonals".
+    static func upsampleRow(near: UnsafePointer<UInt8>, far: UnsafePointer<UInt8>, width: Int, out: UnsafeMutablePointer<UInt8>) {
+        out[0] = UInt8((3 * Int(near[0]) + Int(far[0]) + 2) >> 2)
+        let lastPair = (width - 1) >> 1
+        if lastPair >= 1 {
+            for x in 1...lastPair {
+                let nl = Int(near[x - 1]), n = Int(near[x]), fl = Int(far[x - 1]), f = Int(far[x])
+                let average = nl + n + fl + f + 8
+                let towardsLeft = (average + 2 * (n + fl)) >> 3
+                let towardsRight = (average + 2 * (nl + f)) >> 3
+                out[2 * x - 1] = UInt8((towardsLeft + nl) >> 1)
+                out[2 * x] = UInt8((towardsRight + n) >> 1)
+            }
+        }
+        if width & 1 == 0 {
+            out[width - 1] = UInt8((3 * Int(near[lastPair]) + Int(far[lastPair]) + 2) >> 2)
+        }
+    }
+
+    /// The chroma rows (near, far) that output row `r` of an image `height` rows tall uses
+    /// (libwebp's `EmitFancyRGB` pairing: rows 2k−1 and 2k share chroma rows k−1 and k).
+    static func chromaRows(forRow r: Int, chromaHeight: Int) -> (near: Int, far: Int) {
+        if r == 0 { return (0, 0) }
+        let last = chromaHeight - 1
+        if r & 1 == 1 { return ((r - 1) >> 1, min((r + 1) >> 1, last)) }
+        return (r >> 1, (r >> 1) - 1)
+    }
+}
