@@ -46,6 +46,8 @@ struct LoadReporter {
                 if printsEvents {
                     console.write("preview \(previewCount): \(image.width)x\(image.height)" + (path.map { " -> " + $0 } ?? ""))
                 }
+            case .frame:
+                break  // fetch does not ask for animation frames
             case .completed(let response):
                 return Outcome(image: response.image, previews: previews, previewCount: previewCount)
             }

@@ -9,6 +9,7 @@ import XCTest
 struct LoadRecord: @unchecked Sendable {
     var progress: [(received: Int, expected: Int?)] = []
     var previews: [Image] = []
+    var frames: [AnimationFrame] = []
     var response: ImageResponse?
     var error: (any Error)?
     /// Every event, in order, as a short tag: "progress", "preview", "completed".
@@ -117,6 +118,9 @@ class LoaderTestCase: XCTestCase {
                     case .preview(let image):
                         record.previews.append(image)
                         record.order.append("preview")
+                    case .frame(let frame):
+                        record.frames.append(frame)
+                        record.order.append("frame")
                     case .completed(let response):
                         record.response = response
                         record.order.append("completed")

@@ -68,6 +68,7 @@ final class PipelineUnitTests: XCTestCase {
             switch event {
             case .progress(let received, let expected): seen.append("progress \(received) \(expected ?? -1)")
             case .preview(let image): seen.append("preview \(image.width)")
+            case .frame: seen.append("frame")
             case .completed: seen.append("completed")
             }
         }

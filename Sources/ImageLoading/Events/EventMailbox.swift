@@ -5,7 +5,7 @@ import IncrementalImage
 /// The job ``send(_:)``s from its queue; the consumer pulls with ``next()``. Nothing piles up
 /// behind a slow consumer: a newer progress replaces a pending progress and a newer preview
 /// replaces a pending preview (the newest wins), so at most a progress, a preview and the final
-/// event wait here. After ``cancel()`` nothing more is delivered, not even what was pending.
+/// event wait here, plus the animation frames of a request that asked for them (never dropped). After ``cancel()`` nothing more is delivered, not even what was pending.
 final class EventMailbox: Sendable {
     private enum End {
         case finished
@@ -59,8 +59,8 @@ final class EventMailbox: Sendable {
                 state.pending.removeAll { if case .progress = $0 { return true } else { return false } }
             case .preview:
                 state.pending.removeAll { if case .preview = $0 { return true } else { return false } }
-            case .completed:
-                break
+            case .completed, .frame:
+                break  // never dropped
             }
             state.pending.append(event)
             return nil

@@ -9,6 +9,10 @@ public enum ImageLoadEvent: Sendable {
     case progress(received: Int, expected: Int?)
     /// A picture sharper than the previous one (only when the decoder's preview generation changed).
     case preview(Image)
+    /// The next frame of an animation (APNG, GIF, animated WebP), composited onto the canvas,
+    /// as soon as its data has arrived; only for requests with ``ImageRequest/deliversFrames``.
+    /// Frames are never dropped, so they wait for a slow consumer: keep up, or do not ask.
+    case frame(AnimationFrame)
     /// The final image.
     case completed(ImageResponse)
 }

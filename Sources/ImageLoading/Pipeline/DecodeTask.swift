@@ -206,6 +206,7 @@ final class DecodeTask: @unchecked Sendable {
                 if let decoder = state.decoder {
                     do {
                         try data.withUnsafeBytes { try decoder.feed($0) }
+                        if request.deliversFrames { try deliverFrames(from: decoder) }
                     } catch {
                         return fail(Self.decodingFailure(error))
                     }
@@ -227,6 +228,12 @@ final class DecodeTask: @unchecked Sendable {
         }
         // Bytes that arrived while these were decoded make a preview now out of date at once.
         considerPreview(backlog: shared.withLock { !$0.inbox.isEmpty })
+    }
+
+    /// Sends every animation frame the decoder has completed (frames are pulled, so the decoder
+    /// holds at most the canvas and one previous canvas).
+    private func deliverFrames(from decoder: StreamingDecoder) throws {
+        while let frame = try decoder.nextFrame() { broadcast(.frame(frame)) }
     }
 
     /// refreshCached: decode and deliver the disk cache's copy (unless memory already delivered it).
@@ -266,7 +273,9 @@ final class DecodeTask: @unchecked Sendable {
             return fail(.decoding(ImageDecodingError(.truncated, at: 0, "the response had no body")))
         }
         do {
-            deliverFinal(try decoder.finish(), outcome: outcome)
+            let image = try decoder.finish()
+            if request.deliversFrames { try deliverFrames(from: decoder) }
+            deliverFinal(image, outcome: outcome)
         } catch {
             fail(Self.decodingFailure(error))
         }

@@ -75,6 +75,17 @@ final class StreamingDecoder {
         return fitted(image)
     }
 
+    /// The next composited animation frame whose data has arrived (nil for still images, or if
+    /// the next frame is incomplete). Frames are shrunk like previews, but never turned: a
+    /// frame's region refers to the canvas as stored.
+    func nextFrame() throws -> AnimationFrame? {
+        guard heldBytes == nil, var frame = try source.nextFrame() else { return nil }
+        if let maxPixelSize {
+            frame.image = ImageDownscaler.fit(frame.image, maxPixelSize: maxPixelSize)
+        }
+        return frame
+    }
+
     /// The final image, shrunk to `maxPixelSize`.
     func finish() throws -> Image {
         fitted(try source.finish())

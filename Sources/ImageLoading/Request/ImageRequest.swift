@@ -18,6 +18,10 @@ public struct ImageRequest: Sendable {
     public var priority: ImagePriority
     /// Whether `.preview` events are delivered while the image arrives.
     public var deliversPreviews: Bool
+    /// Whether `.frame` events bring each frame of an animation as it arrives (default false:
+    /// only the default image, as `.completed`). A variant option: such requests get their own
+    /// decode task.
+    public var deliversFrames: Bool = false
     /// Longest side of the delivered image, for thumbnails: the decoder scales first where it can
     /// (JPEG in the DCT domain), then the loader shrinks exactly to this size. Nil keeps the full size.
     public var maxPixelSize: Int?
@@ -76,6 +80,7 @@ public struct ImageRequest: Sendable {
     /// The identity of the result: requests with equal keys get the same image.
     var resultKey: ImageResultKey {
         ImageResultKey(resource: resourceKey, maxPixelSize: maxPixelSize, transformID: transform?.id,
-                       decodingOptions: decodingOptions, appliesOrientation: appliesOrientation)
+                       decodingOptions: decodingOptions, appliesOrientation: appliesOrientation,
+                       deliversFrames: deliversFrames)
     }
 }

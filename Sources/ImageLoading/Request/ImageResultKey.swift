@@ -8,4 +8,7 @@ struct ImageResultKey: Hashable, Sendable {
     var transformID: String?
     var decodingOptions: DecodingOptions
     var appliesOrientation: Bool
+    /// Frames are decoded only for requests that want them, so this splits decode tasks (the
+    /// final image is the same either way).
+    var deliversFrames = false
 }

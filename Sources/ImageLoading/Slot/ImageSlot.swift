@@ -26,6 +26,8 @@ public final class ImageSlot: Sendable {
         case progress(received: Int, expected: Int?)
         /// A sharper picture while the image arrives.
         case preview(Image)
+        /// The next animation frame (requests with ``ImageRequest/deliversFrames``).
+        case frame(AnimationFrame)
         /// The image (``ImageResponse/isFromNetwork`` says whether to fade it in). With
         /// ``ImageCachePolicy/refreshCached`` a second one follows if the server had a newer image.
         case completed(ImageResponse)
@@ -96,6 +98,7 @@ public final class ImageSlot: Sendable {
                     switch event {
                     case .progress(let received, let expected): forwarded = .progress(received: received, expected: expected)
                     case .preview(let image): forwarded = .preview(image)
+                    case .frame(let frame): forwarded = .frame(frame)
                     case .completed(let response): forwarded = .completed(response)
                     }
                     queue.async { if isCurrent() { handler(forwarded) } }

@@ -1,0 +1,71 @@
+import Foundation
+@testable import ImageLoading
+import IncrementalImage
+import TestSupport
+import XCTest
+
+/// Animated images through the loader: `.frame` events as each frame's data arrives.
+final class AnimationLoadTests: LoaderTestCase {
+    private struct GIFReference: Decodable {
+        struct Frame: Decodable {
+            var duration_cs: Int
+            var region: [Int]
+            var sha256: String
+        }
+        var width: Int
+        var height: Int
+        var frames: [Frame]
+    }
+
+    private func reference(_ name: String) throws -> GIFReference {
+        let all = try JSONDecoder().decode([String: GIFReference].self,
+                                           from: Data(contentsOf: Fixtures.url("gif/references.json")))
+        return try XCTUnwrap(all[name])
+    }
+
+    func testFramesArriveAsTheirBytesDoAndEqualTheReferences() async throws {
+        let name = "disposal_all.gif"
+        let bytes = try Fixtures.bytes("gif/" + name)
+        let expected = try reference(name)
+        let network = ScriptedDataLoader()
+        let loader = makeLoader(disk: false) { $0.dataLoader = network }
+        var request = ImageRequest(url: URL(string: "http://images.test/" + name)!)
+        request.deliversFrames = true
+        let task = loader.task(for: request)
+        let transfer = try await network.transfer(0)
+        transfer.respond()
+        // Half the file first: the frames wholly inside it come before the rest is sent.
+        transfer.send(bytes.prefix(bytes.count / 2))
+        var early: [AnimationFrame] = []
+        var iterator = task.events.makeAsyncIterator()
+        while early.isEmpty, let event = try await iterator.next() {
+            if case .frame(let frame) = event { early.append(frame) }
+        }
+        XCTAssertEqual(early.first?.index, 0, "the first frame came while the download was under way")
+        transfer.send(bytes.dropFirst(bytes.count / 2))
+        transfer.finish()
+        var frames = early
+        var final: ImageResponse?
+        while let event = try await iterator.next() {
+            switch event {
+            case .frame(let frame): frames.append(frame)
+            case .completed(let response): final = response
+            default: break
+            }
+        }
+        XCTAssertEqual(frames.map(\.index), Array(0..<expected.frames.count))
+        XCTAssertEqual(frames.map { Digest.sha256($0.image.pixels) }, expected.frames.map(\.sha256))
+        XCTAssertEqual(frames.map { Int(($0.duration * 100).rounded()) }, expected.frames.map(\.duration_cs))
+        XCTAssertEqual(frames.map { [$0.region.x, $0.region.y, $0.region.width, $0.region.height] }, expected.frames.map(\.region))
+        XCTAssertEqual(final.map { [$0.image.width, $0.image.height] }, [expected.width, expected.height])
+    }
+
+    func testWithoutAskingNoFramesAreDecodedOrSent() async throws {
+        let name = "disposal_all.gif"
+        server.setRoute("/" + name, .init(body: try Fixtures.bytes("gif/" + name)))
+        let record = try await load(ImageRequest(url: server.url("/" + name)), with: makeLoader(disk: false))
+        XCTAssertTrue(record.frames.isEmpty)
+        XCTAssertEqual(record.response.map { Digest.sha256($0.image.converted(to: .rgba8).pixels) },
+                       try reference(name).frames.first?.sha256, "the default image is the first frame")
+    }
+}
