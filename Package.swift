@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "IncrementalImage", dependencies: ["ImageCore", "PNGCodec", "JPEGCodec", "GIFCodec", "WebPCodec"]),
         .target(name: "ImageLoading", dependencies: ["IncrementalImage"]),
         // HTTP/1.1 server on 127.0.0.1 only: the loader tests and `imagefeed demo` serve images with it.
-        .target(name: "LoopbackHTTPServer"),
+        .target(name: "LoopbackHTTPServer", dependencies: ["Deflate"]),
         // Shared test helpers: fixture paths, manifest reader, SHA-256, seeded RNG.
         .target(name: "TestSupport", dependencies: ["ImageCore"], path: "Tests/TestSupport"),
         .testTarget(name: "IncrementalImageTests", dependencies: ["IncrementalImage", "TestSupport"]),

@@ -37,6 +37,28 @@ public struct HTTPRoute: Sendable {
     public var acceptsRanges: Bool
     /// `Location` for a redirect status.
     public var location: String?
+    /// More response header fields, sent as given (`Cache-Control`, `Expires`, `Date`, `Age`,
+    /// `Set-Cookie`, `Retry-After`…), on 200, 206 and 304 answers alike.
+    public var headers: [(name: String, value: String)] = []
+    /// Whether `If-None-Match` / `If-Modified-Since` get `304 Not Modified` when they match the
+    /// route's `etag` / `lastModified` (RFC 9110 13.1.1, 13.1.3). Off: a server that ignores validators.
+    public var answersConditionalRequests = true
+    /// `"gzip"`: the body is sent gzip-compressed with `Content-Encoding: gzip` and the encoded
+    /// length. A `Range` then counts encoded bytes, as nginx's `gzip_static` does.
+    public var contentEncoding: String?
+    /// A `Content-Length` to send instead of the true one (e.g. too large: the body then ends
+    /// early when the connection closes).
+    public var declaredContentLength: Int?
+    /// Header fields a request must carry with exactly these values (names case-insensitive);
+    /// otherwise `401` with `WWW-Authenticate: Basic realm="test"` when `Authorization` is the
+    /// one missing, else `403`.
+    public var requiredHeaders: [String: String] = [:]
+    /// The first this many requests get ``failureStatus`` with ``failureHeaders`` instead.
+    public var failFirst = 0
+    /// The status of those failures (default 503).
+    public var failureStatus = 503
+    /// The header fields of those failures (default `Retry-After: 0`).
+    public var failureHeaders: [(name: String, value: String)] = [("Retry-After", "0")]
 
     /// Makes a route; by default a 200 with `Content-Length`, sent as fast as possible.
     public init(status: Int = 200, body: [UInt8], contentType: String = "application/octet-stream",
@@ -61,9 +83,9 @@ public struct HTTPRoute: Sendable {
         self.location = location
     }
 
-    /// A redirect to `location` (302 Found).
-    public static func redirect(to location: String) -> HTTPRoute {
-        HTTPRoute(status: 302, body: [], location: location)
+    /// A redirect to `location` (302 Found, or `status`: 301, 303, 307, 308).
+    public static func redirect(to location: String, status: Int = 302) -> HTTPRoute {
+        HTTPRoute(status: status, body: [], location: location)
     }
 
     /// An error status with a short text body.

@@ -12,11 +12,12 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     public let port: UInt16
 
     private let listener: Socket
-    private let lock = NSLock()
+    fileprivate let lock = NSLock()
     // Guarded by `lock`:
     private var routes: [String: HTTPRoute] = [:]
     private var recorded: [RecordedRequest] = []
     private var dropsDone: [String: Int] = [:]
+    private var failuresDone: [String: Int] = [:]
     private var stopping = false
     private var liveThreads = 0
 
@@ -41,11 +42,11 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// Serves `route` at `path` (replacing any route there).
     public func setRoute(_ path: String, _ route: HTTPRoute) {
-        lock.withLock { routes[path] = route }
+        locked { routes[path] = route }
     }
 
     /// Every request so far, in arrival order.
-    public var requests: [RecordedRequest] { lock.withLock { recorded } }
+    public var requests: [RecordedRequest] { locked { recorded } }
 
     /// Requests for `path` so far.
     public func requestCount(path: String) -> Int { requests.filter { $0.path == path }.count }
@@ -70,24 +71,24 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// Stops accepting, ends open connections and waits (at most 2 s) for their threads.
     public func stop() {
-        let alreadyStopping = lock.withLock { () -> Bool in
+        let alreadyStopping = locked { () -> Bool in
             defer { stopping = true }
             return stopping
         }
         if alreadyStopping { return }
         listener.shutdownBoth()
         let deadline = Date().addingTimeInterval(2)
-        while lock.withLock({ liveThreads }) > 0, Date() < deadline { usleep(5_000) }
+        while locked({ liveThreads }) > 0, Date() < deadline { usleep(5_000) }
         listener.close()
     }
 
-    var isStopping: Bool { lock.withLock { stopping } }
+    var isStopping: Bool { locked { stopping } }
 
     private func startThread(_ body: @escaping @Sendable () -> Void) {
-        lock.withLock { liveThreads += 1 }
+        locked { liveThreads += 1 }
         let thread = Thread { [self] in
             body()
-            lock.withLock { liveThreads -= 1 }
+            locked { liveThreads -= 1 }
         }
         thread.start()
     }
@@ -106,29 +107,42 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// Records an arriving request and picks its route; returns the record index, the route and
     /// whether this response must be dropped.
-    func register(_ head: HTTPRequestHead) -> (index: Int, route: HTTPRoute?, drop: Bool) {
-        lock.withLock {
+    func register(_ head: HTTPRequestHead) -> (index: Int, route: HTTPRoute?, drop: Bool, fail: Bool) {
+        locked {
             let route = routes[head.path]
-            var drop = false
+            var drop = false, fail = false
             if let route, route.dropAfterBytes != nil, dropsDone[head.path, default: 0] < route.dropCount {
                 dropsDone[head.path, default: 0] += 1
                 drop = true
             }
+            if let route, failuresDone[head.path, default: 0] < route.failFirst {
+                failuresDone[head.path, default: 0] += 1
+                fail = true
+            }
             let index = recorded.count
             recorded.append(RecordedRequest(index: index, method: head.method, path: head.path, headers: head.headers,
                                             status: 0, outcome: .inProgress))
-            return (index, route, drop)
+            return (index, route, drop, fail)
         }
     }
 
     /// Sets the status sent for request `index`.
     func recordStatus(_ status: Int, for index: Int) {
-        lock.withLock { recorded[index].status = status }
+        locked { recorded[index].status = status }
     }
 
     /// Sets how request `index` ended.
     func recordOutcome(_ outcome: RecordedRequest.Outcome, for index: Int) {
-        lock.withLock { recorded[index].outcome = outcome }
+        locked { recorded[index].outcome = outcome }
+    }
+}
+
+extension LoopbackHTTPServer {
+    /// Runs `body` holding the lock (`NSLock.withLock` needs macOS 14).
+    fileprivate func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
     }
 }
 

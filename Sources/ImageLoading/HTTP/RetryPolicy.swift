@@ -40,7 +40,9 @@ public struct RetryPolicy: Sendable, Hashable {
     }
 
     /// URLError codes of transient faults: the connection dropped, timed out, or could not be made.
-    static let transientNetworkCodes: Set<Int> = [
+    /// FoundationNetworking reports a body cut short ("transfer closed with N bytes remaining")
+    /// as `unknown` (-1), where Apple platforms say `networkConnectionLost`.
+    static let transientNetworkCodes: Set<Int> = [URLError.unknown.rawValue,
         URLError.networkConnectionLost.rawValue, URLError.timedOut.rawValue, URLError.cannotConnectToHost.rawValue,
         URLError.notConnectedToInternet.rawValue, URLError.dnsLookupFailed.rawValue, URLError.cannotFindHost.rawValue,
         URLError.secureConnectionFailed.rawValue, URLError.badServerResponse.rawValue,

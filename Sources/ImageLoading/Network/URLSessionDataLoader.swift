@@ -72,6 +72,10 @@ public final class URLSessionDataLoader: DataLoading, @unchecked Sendable {
             var visited: [URL]
             /// Set when a redirect was refused: reported instead of the redirect response.
             var redirectError: ImageLoadingError?
+            /// A 401/407 held back: FoundationNetworking reports it *before* asking for
+            /// credentials, then sends the request again. It is reported only if no other
+            /// response follows (the challenge was refused or never came).
+            var heldAuthenticationResponse: URLResponse?
         }
 
         let maximumRedirects: Int
@@ -108,17 +112,30 @@ public final class URLSessionDataLoader: DataLoading, @unchecked Sendable {
                 handler?(.completed(refused))
                 return
             }
-            handler?(.response(response))
+            let status = (response as? HTTPURLResponse)?.statusCode
+            let held = entries.withLock { entries -> Bool in
+                guard status == 401 || status == 407, entries[dataTask.taskIdentifier] != nil else {
+                    entries[dataTask.taskIdentifier]?.heldAuthenticationResponse = nil
+                    return false
+                }
+                entries[dataTask.taskIdentifier]?.heldAuthenticationResponse = response
+                return true
+            }
+            if !held { handler?(.response(response)) }
             completionHandler(.allow)
         }
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            handler(dataTask.taskIdentifier)?(.data(data))
+            let (handler, held) = entries.withLock { entries in
+                (entries[dataTask.taskIdentifier]?.handler, entries[dataTask.taskIdentifier]?.heldAuthenticationResponse != nil)
+            }
+            if !held { handler?(.data(data)) }  // the body of a held 401 is not the image
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-            let entry = entries.withLock { $0.removeValue(forKey: task.taskIdentifier) }
-            entry?.handler(.completed(entry?.redirectError ?? error))
+            guard let entry = entries.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+            if let held = entry.heldAuthenticationResponse { entry.handler(.response(held)) }
+            entry.handler(.completed(entry.redirectError ?? error))
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
@@ -146,16 +163,49 @@ public final class URLSessionDataLoader: DataLoading, @unchecked Sendable {
                 return completionHandler(.useCredential, URLCredential(trust: trust))
             }
             #endif
-            guard let challengeHandler else { return completionHandler(.performDefaultHandling, nil) }
-            let box = ChallengeBox(challenge: challenge)
+            guard let challengeHandler else { return Self.answerByDefault(challenge, session: session, completionHandler) }
+            let box = ChallengeBox(challenge: challenge, session: session)
             Task {
                 let (disposition, credential) = await challengeHandler(box.challenge)
-                completionHandler(disposition, credential)
+                if disposition == .performDefaultHandling {
+                    return Self.answerByDefault(box.challenge, session: box.session, completionHandler)
+                }
+                completionHandler(Self.safe(disposition, credential), credential)
             }
+        }
+
+        /// What happens without a handler: the system's default, except on FoundationNetworking,
+        /// whose default handling never completes a task it has no credential for (measured with
+        /// swift-corelibs-foundation 6.3): there a stored or proposed credential is used, and
+        /// otherwise the challenge is refused, so the load fails with the server's 401.
+        static func answerByDefault(_ challenge: URLAuthenticationChallenge, session: URLSession,
+                                    _ completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+            #if canImport(FoundationNetworking)
+            let stored = session.configuration.urlCredentialStorage?.defaultCredential(for: challenge.protectionSpace)
+            if let credential = challenge.proposedCredential ?? stored, challenge.previousFailureCount == 0 {
+                return completionHandler(.useCredential, credential)
+            }
+            completionHandler(.rejectProtectionSpace, nil)
+            #else
+            completionHandler(.performDefaultHandling, nil)
+            #endif
+        }
+
+        /// `.useCredential` without a credential means "continue without one" on Apple platforms
+        /// but traps inside FoundationNetworking; there it becomes a refusal.
+        static func safe(_ disposition: URLSession.AuthChallengeDisposition,
+                         _ credential: URLCredential?) -> URLSession.AuthChallengeDisposition {
+            #if canImport(FoundationNetworking)
+            if disposition == .useCredential, credential == nil { return .rejectProtectionSpace }
+            #endif
+            return disposition
         }
     }
 
     /// Carries a challenge into the handler's task (URLAuthenticationChallenge is not Sendable;
     /// it is only read there).
-    private struct ChallengeBox: @unchecked Sendable { let challenge: URLAuthenticationChallenge }
+    private struct ChallengeBox: @unchecked Sendable {
+        let challenge: URLAuthenticationChallenge
+        let session: URLSession
+    }
 }
