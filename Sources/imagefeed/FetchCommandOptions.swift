@@ -13,6 +13,10 @@ struct FetchCommandOptions {
     var thumbnailSize: Int?
     /// Seconds without a received byte before the load fails.
     var timeout: TimeInterval = 30
+    /// Request header fields from `--header "Name: value"`, in order.
+    var headers: [(name: String, value: String)] = []
+    /// The disk cache folder (`--cache-dir`); nil: no disk cache and a fresh download every run.
+    var cacheDirectory: String?
 
     init(parsing arguments: [String]) throws {
         var scanner = ArgumentScanner(arguments)
@@ -27,6 +31,10 @@ struct FetchCommandOptions {
                 thumbnailSize = try scanner.positiveInteger(after: argument, unit: "pixels")
             case "--timeout":
                 timeout = TimeInterval(try scanner.positiveInteger(after: argument, unit: "seconds"))
+            case "--header", "-H":
+                headers.append(try Self.header(from: try scanner.value(after: argument)))
+            case "--cache-dir":
+                cacheDirectory = try scanner.value(after: argument)
             default:
                 try ArgumentScanner.rejectUnknownOption(argument)
                 guard location == nil else { throw ArgumentError(message: "more than one URL: '\(location ?? "")' and '\(argument)'") }
@@ -49,5 +57,21 @@ struct FetchCommandOptions {
             throw ArgumentError(message: "URL must be http, https or file: '\(text)'")
         }
         return url
+    }
+
+    /// `Name: value` as a header field: the name a token (RFC 9110 5.6.2), the value trimmed.
+    static func header(from text: String) throws -> (name: String, value: String) {
+        let tokenCharacters = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~")
+            .union(CharacterSet(charactersIn: "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+        guard let colon = text.firstIndex(of: ":") else {
+            throw ArgumentError(message: "--header needs 'Name: value', not '\(text)'")
+        }
+        let name = String(text[..<colon])
+        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy(tokenCharacters.contains),
+              !value.contains("\r"), !value.contains("\n") else {
+            throw ArgumentError(message: "--header needs 'Name: value' with a plain field name, not '\(text)'")
+        }
+        return (name, value)
     }
 }

@@ -17,11 +17,11 @@ enum ImageFileWriter {
         }
     }
 
-    /// Writes `image` to `path`.
-    static func write(_ image: Image, to path: String) throws {
+    /// Writes `image` to `path` (PNG at `pngLevel`, 0–9).
+    static func write(_ image: Image, to path: String, pngLevel: Int = 6) throws {
         let bytes: [UInt8]
         switch Kind(path: path) {
-        case .png?, nil: bytes = PNGEncoder().encode(image)
+        case .png?, nil: bytes = PNGEncoder(compressionLevel: pngLevel).encode(image)
         case .pam?: bytes = PAMWriter.encode(image)
         }
         try Data(bytes).write(to: URL(fileURLWithPath: path))

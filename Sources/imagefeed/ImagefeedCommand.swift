@@ -3,35 +3,68 @@ import Foundation
 /// The `imagefeed` command line: parses the subcommand and reports failures on stderr.
 ///
 /// ```
-/// imagefeed decode INPUT -o OUTPUT [--chunk BYTES] [--frames DIR] [--format native|rgba8|cmyk8] [--scale 2|4|8] [--partial]
-/// imagefeed fetch URL -o OUTPUT [--frames DIR] [--thumbnail PIXELS] [--timeout SECONDS]
+/// imagefeed decode INPUT -o OUTPUT [--chunk BYTES] [--frames DIR] [--format native|rgba8|cmyk8] [--scale 1|2|4|8] [--partial]
+/// imagefeed fetch URL -o OUTPUT [--header "Name: value"]... [--cache-dir DIR] [--thumbnail PX] [--frames DIR] [--timeout SECONDS]
 /// imagefeed demo [--out DIR]
+/// imagefeed help [COMMAND]      (or: imagefeed --help, imagefeed COMMAND --help)
 /// ```
 enum ImagefeedCommand {
-    static let usage = """
-    usage: imagefeed decode INPUT -o OUTPUT [--chunk BYTES] [--frames DIR] [--format native|rgba8|cmyk8] [--scale 2|4|8] [--partial]
-           imagefeed fetch URL -o OUTPUT [--frames DIR] [--thumbnail PIXELS] [--timeout SECONDS]
-           imagefeed demo [--out DIR]
+    static let decodeHelp = """
+    imagefeed decode INPUT -o OUTPUT [--chunk BYTES] [--frames DIR] [--format native|rgba8|cmyk8] [--scale 1|2|4|8] [--partial]
 
-    decode: feed a local file through the incremental decoder
-      INPUT            a PNG, JPEG or WebP file
+    Feeds a local file through the incremental decoder (PNG, JPEG, GIF or WebP, recognised by
+    its first bytes) and writes the result.
+      INPUT            the image file
       -o OUTPUT        where to write the image: .png or .pam (P7, 16-bit samples big-endian)
-      --chunk BYTES    feed the file through the incremental API BYTES at a time (default: all at once)
+      --chunk BYTES    feed the file BYTES at a time (default: all at once)
       --frames DIR     write the picture as DIR/frame-0001.png, frame-0002.png, ... each time it changes
-      --format FORMAT  native (the file's own pixel format, default) or rgba8
+      --format FORMAT  native (the file's own pixel format, default), rgba8, or cmyk8 (raw CMYK of
+                       a CMYK/YCCK JPEG)
+      --scale N        JPEG only: decode at 1/N size in the DCT domain (1, 2, 4 or 8)
       --partial        on a decoding error, still write what was decoded
+    """
 
-    fetch: load a URL with ImageLoader, showing progress and every preview
+    static let fetchHelp = """
+    imagefeed fetch URL -o OUTPUT [--header "Name: value"]... [--cache-dir DIR] [--thumbnail PX] [--frames DIR] [--timeout SECONDS]
+
+    Loads a URL with ImageLoader, printing progress and every preview, then
+    `source: network|disk|revalidated|memory` and `http: STATUS` (or `http: none`).
       URL              http://, https:// or file:// (a plain path is a file)
       -o OUTPUT        where to write the final image: .png or .pam
-      --frames DIR     write each preview as DIR/frame-0001.png, frame-0002.png, ...
+      --header H       a request header field "Name: value" (repeatable), e.g. an Authorization or Cookie
+      --cache-dir DIR  keep the disk cache in DIR between runs, with HTTP freshness and revalidation
+                       (default: no disk cache, always downloaded)
       --thumbnail PX   deliver the image with its longer side at most PX pixels
+      --frames DIR     write each preview as DIR/frame-0001.png, frame-0002.png, ... (encoded in the
+                       background, so every preview becomes a frame)
       --timeout SECS   fail after SECS seconds without data (default 30)
+    """
 
-    demo: serve a progressive JPEG, an Adam7 PNG and an interlaced GIF from a slow local server, load them, and
-          write every frame and DIR/contact-sheet.png, the pictures sharpening step by step
+    static let demoHelp = """
+    imagefeed demo [--out DIR]
+
+    Serves a progressive JPEG, an Adam7 PNG and an interlaced GIF from a slow local server, loads
+    them and writes every frame and DIR/contact-sheet.png, the pictures sharpening step by step.
       --out DIR        where to write (default demo-output)
     """
+
+    static let usage = """
+    usage: imagefeed decode INPUT -o OUTPUT [options]     decode a local file incrementally
+           imagefeed fetch URL -o OUTPUT [options]        load a URL with previews and caching
+           imagefeed demo [--out DIR]                     progressive loading over a slow local link
+           imagefeed help [COMMAND]                       this text, or a command's options
+
+    """ + "\n" + decodeHelp + "\n\n" + fetchHelp + "\n\n" + demoHelp
+
+    /// The help of `command`, or nil if there is no such command.
+    static func help(for command: String) -> String? {
+        switch command {
+        case "decode": return decodeHelp
+        case "fetch": return fetchHelp
+        case "demo": return demoHelp
+        default: return nil
+        }
+    }
 
     /// Runs the command; returns the exit status (0 success, 1 decoding, network or I/O error, 2 bad arguments).
     static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
@@ -40,6 +73,10 @@ enum ImagefeedCommand {
             return 2
         }
         let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h"), let help = help(for: subcommand) {
+            console.write(help)
+            return 0
+        }
         do {
             switch subcommand {
             case "decode":
@@ -49,7 +86,15 @@ enum ImagefeedCommand {
             case "demo":
                 return DemoCommand(options: try DemoCommandOptions(parsing: rest), console: console).run()
             case "-h", "--help", "help":
-                console.write(usage)
+                guard let topic = rest.first else {
+                    console.write(usage)
+                    return 0
+                }
+                guard let help = help(for: topic) else {
+                    console.writeError("imagefeed: no command '\(topic)'\n\n\(usage)")
+                    return 2
+                }
+                console.write(help)
                 return 0
             default:
                 console.writeError("imagefeed: unknown subcommand '\(subcommand)'\n\n\(usage)")

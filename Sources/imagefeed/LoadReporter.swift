@@ -13,6 +13,8 @@ struct LoadReporter {
         var previews: [Image]
         /// `.preview` events received.
         var previewCount: Int
+        /// The whole response (source, HTTP status, headers).
+        var response: ImageResponse
     }
 
     /// Where the lines go.
@@ -49,7 +51,7 @@ struct LoadReporter {
             case .frame:
                 break  // fetch does not ask for animation frames
             case .completed(let response):
-                return Outcome(image: response.image, previews: previews, previewCount: previewCount)
+                return Outcome(image: response.image, previews: previews, previewCount: previewCount, response: response)
             }
         }
         // The stream ends without `.completed` only when the load was cancelled.
