@@ -53,14 +53,12 @@ final class DecodeTask: @unchecked Sendable {
     private var phase = Phase.waitingForSlot(requested: false)
     /// The cached image already delivered (refreshCached), to tell whether the new one differs.
     private var deliveredCachedImage: Image?
-    private var deliveredFromMemory: Bool
     private let started = Date()
 
     init(core: LoaderCore, key: DecodeKey, request: ImageRequest, dataTask: DataTask, deliveredFromMemory: Bool) {
         self.core = core
         self.key = key
         self.request = request
-        self.deliveredFromMemory = deliveredFromMemory
         shared = LockedState(Shared(dataTask: dataTask))
         queue = DispatchQueue(label: "ImageLoading.decode", target: core.decodingQueue)
         if deliveredFromMemory { deliveredCachedImage = core.memoryCache.image(for: key.result)?.image }
