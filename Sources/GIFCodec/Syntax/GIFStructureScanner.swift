@@ -62,7 +62,7 @@ struct GIFStructureScanner {
                 bytesExamined += 1 + data.count
                 // Sub-block ID 1, then the loop count (u16 LE).
                 if inLoopingExtension, storedLoopCount == nil, data.count >= 3, data[0] & 0x07 == 1 {
-                    storedLoopCount = Int(data[1]) | Int(data[2]) << 8
+                    storedLoopCount = GIFFields.uint16(data, at: 1)
                 }
             case .extensionSubBlock:
                 bytesExamined += 1   // the length byte; the data is skipped
