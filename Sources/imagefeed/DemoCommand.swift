@@ -63,8 +63,10 @@ struct DemoCommand: Sendable {
         console.write("serving \(DemoAsset.all.count) pictures at \(server.url("/")) in \(pacing.pieces) pieces each, "
                       + "\(Int(pacing.pause * 1000)) ms apart")
 
+        // Every picture decodes at once (a decoder each), so all of them show their previews.
         let loader = ImageLoader(configuration: ImageLoader.Configuration(
-            previewInterval: Self.previewInterval, diskCacheDirectory: nil, idleTimeout: 30))
+            maxConcurrentDecodes: DemoAsset.all.count, previewInterval: Self.previewInterval,
+            diskCacheDirectory: nil, idleTimeout: 30))
         let results = await withTaskGroup(of: (Int, Result).self) { group in
             for (index, asset) in DemoAsset.all.enumerated() {
                 group.addTask { (index, await load(asset, from: server.url(asset.fileName), with: loader)) }

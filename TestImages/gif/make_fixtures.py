@@ -22,6 +22,7 @@ canvas, indices past the colour table and the transparent index are transparent 
 Pillow is used as a cross-check only where it agrees (frames that Pillow composites the same
 way: see `pillow_agrees`); the script prints how many frames it compared.
 """
+import glob
 import hashlib
 import json
 import os
@@ -184,7 +185,7 @@ def parse(data):
                 f = blocks[0][0]
                 control = dict(disposal=(f >> 2) & 7, delay=blocks[0][1] | blocks[0][2] << 8,
                                transparent=blocks[0][3] if f & 1 else None)
-            if label == 0xFF and len(blocks) >= 2 and blocks[0] in (b"NETSCAPE2.0", b"ANIMEXTS1.0") and loop is None:
+            if label == 0xFF and len(blocks) >= 2 and blocks[0] in (b"NETSCAPE2.0", b"ANIMEXTS1.0"):  # the last one wins
                 if len(blocks[1]) >= 3 and blocks[1][0] & 7 == 1:
                     loop = blocks[1][1] | blocks[1][2] << 8
         elif b == 0x2C:
@@ -533,6 +534,17 @@ def main():
                 raise SystemExit(f"{name}: giflib decodes other indices than were written")
         composited = composite(sw, sh, frames, known)
         references[name] = (sw, sh, loop, composited)
+    # Public test files copied from Wuffs (TestImages/gif/wuffs/README.md): referenced wherever
+    # giflib reads them; the others are checked by dedicated tests.
+    for path in sorted(glob.glob(f"{HERE}/wuffs/*.gif")):
+        name = "wuffs/" + os.path.basename(path)
+        try:
+            indices = giflib_indices(path)
+        except subprocess.CalledProcessError:
+            continue
+        with open(path, "rb") as f:
+            sw, sh, loop, frames = parse(f.read())
+        references[name] = (sw, sh, loop, composite(sw, sh, frames, indices))
     manifest = {}
     for name, (sw, sh, loop, composited) in sorted(references.items()):
         manifest[name] = dict(

@@ -38,7 +38,7 @@ case "$target" in
     sources=(Tests/Fuzz/GIFFuzzTarget.swift -I "$out" -L "$out" -lGIFCodec -lImageCore)
     # Seeds get a leading 0 byte: no split points, the rest is the file.
     mkdir -p "$out/seeds-gif"
-    for f in TestImages/gif/*.gif; do { printf '\0'; cat "$f"; } > "$out/seeds-gif/$(basename "$f")"; done
+    for f in TestImages/gif/*.gif TestImages/gif/wuffs/*.gif; do { printf '\0'; cat "$f"; } > "$out/seeds-gif/$(basename "$f")"; done
     seeds=("$out"/seeds-gif/*.gif) ;;
   *) echo "unknown target $target" >&2; exit 2 ;;
 esac

@@ -52,9 +52,17 @@ final class GIFChunkingTests: XCTestCase {
         let decoder = GIFDecoder()
         try decoder.feed(bytes)
         let beforePulling = decoder.inputBytesExamined
-        var frames = 0
+        // The first frame was decoded by feed(); taking it decodes nothing more ...
+        XCTAssertEqual(try decoder.nextFrame()?.index, 0)
+        XCTAssertEqual(decoder.inputBytesExamined, beforePulling)
+        // ... and asking for the second decodes it (and stops before the third).
+        XCTAssertEqual(try decoder.nextFrame()?.index, 1)
+        let afterSecond = decoder.inputBytesExamined
+        XCTAssertGreaterThan(afterSecond, beforePulling)
+        var frames = 2
         while try decoder.nextFrame() != nil { frames += 1 }
         XCTAssertEqual(frames, 7)
+        XCTAssertGreaterThan(decoder.inputBytesExamined, afterSecond)
         // Only the first frame (and the structure scan) had been read before frames were pulled.
         XCTAssertLessThan(beforePulling, decoder.inputBytesExamined)
         XCTAssertEqual(decoder.animation?.loopCount, 0)

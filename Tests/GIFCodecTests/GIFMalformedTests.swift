@@ -192,3 +192,32 @@ extension GIFMalformedTests {
         XCTAssertNil(try decoder.nextFrame())
     }
 }
+
+extension GIFMalformedTests {
+    /// A bad code deep in a long data sub-block (where 8 bytes are read at a time) is reported at
+    /// the byte holding its last bit, however the data is split.
+    func testABadCodeIsReportedAtTheSameByteForEveryChunking() throws {
+        // 40 literals at 3 then 4 ... bits, then code 15 > the next free code; all in one sub-block.
+        var writer = TestGIFBuilder.BitWriter()
+        var width = 3, next = 5
+        writer.put(4, width)
+        for k in 0..<40 {
+            writer.put(k % 4, width)
+            next += 1
+            if next >= 1 << width { width += 1 }
+        }
+        writer.put(63, width)   // width 6 now; 63 > next (46)
+        let data = writer.flush() + [UInt8](repeating: 0xAA, count: 20)
+        let head = TestGIFBuilder.header(width: 8, height: 8)
+        let bytes = head + TestGIFBuilder.image(width: 8, height: 8, data: data) + TestGIFBuilder.trailer
+        let start = head.count + 12   // first data byte
+        // Bit position of the bad code's last bit: 3 (clear) + literal widths + 6 - 1.
+        var bit = 3, w = 3, n = 5
+        for _ in 0..<40 { bit += w; n += 1; if n >= 1 << w { w += 1 } }
+        let expected = start + (bit + w - 1) / 8
+        for pieces in [[bytes[...]], Chunking.fixed(bytes, size: 1), Chunking.fixed(bytes, size: 13)] {
+            XCTAssertEqual(decodeGIF(pieces).error?.offset, expected)
+            XCTAssertEqual(decodeGIF(pieces).error?.kind, .invalidData)
+        }
+    }
+}

@@ -36,7 +36,7 @@ struct GIFGraphicControl: Equatable {
         case 3: disposal = .previous
         default: disposal = .none
         }
-        delayCentiseconds = Int(bytes[1]) | Int(bytes[2]) << 8
+        delayCentiseconds = GIFFields.uint16(bytes, at: 1)
         transparentIndex = flags & 0x01 != 0 ? Int(bytes[3]) : nil
     }
 }

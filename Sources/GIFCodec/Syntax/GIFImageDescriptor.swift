@@ -22,12 +22,11 @@ struct GIFImageDescriptor: Equatable {
 
     /// Reads the 9 bytes after the separator (the caller checked the length).
     init(_ bytes: UnsafeRawBufferPointer) {
-        left = Int(bytes[0]) | Int(bytes[1]) << 8
-        top = Int(bytes[2]) | Int(bytes[3]) << 8
-        width = Int(bytes[4]) | Int(bytes[5]) << 8
-        height = Int(bytes[6]) | Int(bytes[7]) << 8
-        let flags = bytes[8]
-        isInterlaced = flags & 0x40 != 0
-        localColorCount = flags & 0x80 != 0 ? 2 << Int(flags & 0x07) : 0
+        left = GIFFields.uint16(bytes, at: 0)
+        top = GIFFields.uint16(bytes, at: 2)
+        width = GIFFields.uint16(bytes, at: 4)
+        height = GIFFields.uint16(bytes, at: 6)
+        isInterlaced = bytes[8] & 0x40 != 0
+        localColorCount = GIFFields.colorTableCount(bytes[8])
     }
 }

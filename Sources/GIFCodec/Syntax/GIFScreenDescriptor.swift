@@ -16,9 +16,8 @@ struct GIFScreenDescriptor: Equatable {
 
     /// Reads the 7 descriptor bytes at the start of `bytes` (the caller checked the length).
     init(_ bytes: UnsafeRawBufferPointer) {
-        width = Int(bytes[0]) | Int(bytes[1]) << 8
-        height = Int(bytes[2]) | Int(bytes[3]) << 8
-        let flags = bytes[4]
-        globalColorCount = flags & 0x80 != 0 ? 2 << Int(flags & 0x07) : 0
+        width = GIFFields.uint16(bytes, at: 0)
+        height = GIFFields.uint16(bytes, at: 2)
+        globalColorCount = GIFFields.colorTableCount(bytes[4])
     }
 }

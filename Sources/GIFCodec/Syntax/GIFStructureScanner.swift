@@ -13,7 +13,8 @@ struct GIFStructureScanner {
     private(set) var reader = GIFBlockReader()
     /// Image descriptors seen.
     private(set) var imageCount = 0
-    /// The loop count of the first NETSCAPE2.0 (or ANIMEXTS1.0) application extension, as stored.
+    /// The loop count of the last NETSCAPE2.0 (or ANIMEXTS1.0) application extension seen so far,
+    /// as stored (Chromium and Wuffs also let a later one win).
     private(set) var storedLoopCount: Int?
     /// Whether the current application extension is a looping one.
     private var inLoopingExtension = false
@@ -61,8 +62,8 @@ struct GIFStructureScanner {
             case .extensionSubBlock(label: 0xFF, index: 1, let data):
                 bytesExamined += 1 + data.count
                 // Sub-block ID 1, then the loop count (u16 LE).
-                if inLoopingExtension, storedLoopCount == nil, data.count >= 3, data[0] & 0x07 == 1 {
-                    storedLoopCount = Int(data[1]) | Int(data[2]) << 8
+                if inLoopingExtension, data.count >= 3, data[0] & 0x07 == 1 {
+                    storedLoopCount = GIFFields.uint16(data, at: 1)
                 }
             case .extensionSubBlock:
                 bytesExamined += 1   // the length byte; the data is skipped
