@@ -28,13 +28,18 @@ public struct DecodingOptions: Sendable, Hashable {
     /// The pixel format wanted instead of the file's natural one; `nil` keeps the natural format.
     /// `.cmyk8` asks a CMYK/YCCK JPEG for its raw CMYK samples.
     public var preferredFormat: PixelFormat?
+    /// Whether a JPEG's Exif thumbnail stands in for the rows not decoded yet (default true): a
+    /// sequential camera photo then shows a blurred whole picture from its first few KB, and the
+    /// decoded rows replace it top down. The final image is the same either way.
+    public var usesEmbeddedThumbnail: Bool
 
     /// Makes options; every argument has a default.
     public init(limits: Limits = Limits(), scale: ScaleFactor = .full, verifyChecksums: Bool = true,
-                preferredFormat: PixelFormat? = nil) {
+                preferredFormat: PixelFormat? = nil, usesEmbeddedThumbnail: Bool = true) {
         self.limits = limits
         self.scale = scale
         self.verifyChecksums = verifyChecksums
         self.preferredFormat = preferredFormat
+        self.usesEmbeddedThumbnail = usesEmbeddedThumbnail
     }
 }

@@ -28,6 +28,9 @@ public struct ImageHeader: Sendable, Hashable {
     public var orientation: Orientation
     /// The ICC profile bytes, once received.
     public var iccProfile: [UInt8]?
+    /// Whether an embedded thumbnail (JPEG Exif IFD1) was found and is shown in place of the rows
+    /// not decoded yet (see ``DecodingOptions/usesEmbeddedThumbnail``).
+    public var hasEmbeddedThumbnail = false
 
     /// Makes a header.
     public init(fileFormat: ImageFileFormat, width: Int, height: Int, pixelFormat: PixelFormat, bitDepth: Int,

@@ -51,6 +51,11 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     var sawJFIF = false
     var adobeTransform: UInt8?
     var sawExif = false
+    /// The Exif thumbnail's bytes (a range of its APP1 segment, copied), kept until SOF says
+    /// which format to decode them in.
+    var thumbnailBytes: [UInt8]?
+    /// The decoded Exif thumbnail, shown in rows not decoded yet.
+    var thumbnail: Image?
     var orientation = Orientation.up
     var iccAssembler = ICCProfileAssembler()
     var iccProfile: [UInt8]?
@@ -147,7 +152,12 @@ public final class JPEGDecoder: IncrementalImageDecoder {
             let rowBytes = header.width * naturalFormat.bytesPerPixel
             canvas.withUnsafeMutableBufferPointer { pixels in
                 guard let base = pixels.baseAddress else { return }
-                (base + canvasRowsWritten * rowBytes).update(repeating: 0, count: (header.height - canvasRowsWritten) * rowBytes)
+                if let thumbnail {
+                    ExifThumbnail.fill(base, width: header.width, height: header.height,
+                                       rows: canvasRowsWritten..<header.height, from: thumbnail)
+                } else {
+                    (base + canvasRowsWritten * rowBytes).update(repeating: 0, count: (header.height - canvasRowsWritten) * rowBytes)
+                }
             }
             canvasRowsWritten = header.height
         }

@@ -103,6 +103,10 @@ extension JPEGDecoder {
                 orientation = found
                 header?.orientation = found
             }
+            if options.usesEmbeddedThumbnail, frame == nil, thumbnailBytes == nil,
+               let range = ExifThumbnail.jpegRange(inAPP1: reader.bytes) {
+                thumbnailBytes = Array(reader.bytes[range])
+            }
         case 0xE2:
             if ICCProfileAssembler.isICCChunk(reader.bytes) {
                 try iccAssembler.add(reader.bytes, limit: options.limits.maxMetadataBytes, at: reader.streamOffset)
@@ -148,6 +152,13 @@ extension JPEGDecoder {
         header = ImageHeader(fileFormat: .jpeg, width: frameLayout.outputWidth, height: frameLayout.outputHeight,
                              pixelFormat: outputFormat, bitDepth: parsed.precision, isProgressive: parsed.isProgressive,
                              orientation: orientation, iccProfile: iccProfile)
+        if let bytes = thumbnailBytes {
+            thumbnailBytes = nil
+            thumbnail = bytes.withUnsafeBytes { ExifThumbnail.decode($0, range: 0..<bytes.count, format: naturalFormat) }
+            header?.hasEmbeddedThumbnail = thumbnail != nil
+            // The first picture handed out now shows the thumbnail.
+            if thumbnail != nil { changedSinceLastCall = true }
+        }
         changedSinceLastCall = true
     }
 
