@@ -125,6 +125,18 @@ public final class WebPDecoder: IncrementalImageDecoder {
             }
             return image
         }
+        // Work put off until more input came (a header or macroblock row retried only once its
+        // data doubled) is done now, so the result does not depend on how the input was split.
+        if case .image(let chunk, let frame) = stage, !frame.isComplete {
+            let window = UnsafeRawBufferPointer(rebasing: input.readable[0..<min(input.readableCount, chunk.size - frame.consumed)])
+            do {
+                input.consume(try frame.run(window: window, force: true))
+            } catch {
+                failure = error
+                throw error
+            }
+            previewGeneration += 1
+        }
         guard let frame, frame.isComplete, let image = currentImage() else {
             let error = ImageDecodingError(.truncated, at: input.totalAppended, truncationMessage())
             failure = error

@@ -76,7 +76,8 @@ final class WebPFrameDecoder {
 
     /// Decodes as far as `window` (the next unread payload bytes) allows; returns the bytes used.
     /// `window` reaches the payload's end exactly when `consumed + window.count == payloadSize`.
-    func run(window: UnsafeRawBufferPointer) throws(ImageDecodingError) -> Int {
+    /// `force` (at the end of input) retries work put off until more data came.
+    func run(window: UnsafeRawBufferPointer, force: Bool = false) throws(ImageDecodingError) -> Int {
         let isFinal = consumed + window.count >= payloadSize
         var used = 0
         if case .bitstreamHeader = stage {
@@ -87,7 +88,7 @@ final class WebPFrameDecoder {
         if case .lossless(let decoder) = stage {
             let rest = UnsafeRawBufferPointer(rebasing: window[used...])
             do {
-                let more = try decoder.run(window: rest, isFinal: isFinal)
+                let more = try decoder.run(window: rest, isFinal: isFinal, force: force)
                 used += more
                 consumed += more
             } catch {
@@ -97,7 +98,7 @@ final class WebPFrameDecoder {
         } else if case .lossy(let decoder) = stage {
             let rest = UnsafeRawBufferPointer(rebasing: window[used...])
             do {
-                try decoder.run(window: rest)
+                try decoder.run(window: rest, force: force)
             } catch {
                 consumed += rest.count
                 throw mapFailure(error)

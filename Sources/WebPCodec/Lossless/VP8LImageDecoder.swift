@@ -72,12 +72,13 @@ final class VP8LImageDecoder {
     /// Decodes as far as `window` (the next unread bytes of the stream) allows; `isFinal` says
     /// the window reaches the end of the stream. Returns how many bytes of the window were used:
     /// the caller drops exactly those and passes the rest (plus new bytes) next time.
-    func run(window: UnsafeRawBufferPointer, isFinal: Bool) throws(VP8LFailure) -> Int {
+    /// `force` tries the header even if the window has not doubled (the input has ended).
+    func run(window: UnsafeRawBufferPointer, isFinal: Bool, force: Bool = false) throws(VP8LFailure) -> Int {
         switch stage {
         case .complete:
             return 0
         case .header(let triedBytes):
-            guard isFinal || window.count >= 2 * triedBytes else { return 0 }
+            guard isFinal || force || window.count >= 2 * triedBytes else { return 0 }
             var fresh = VP8LBitReader()
             fresh.attach(window)
             var codeReader = VP8LCodeReader(reader: fresh, maxTableEntries: maxTableEntries)

@@ -99,7 +99,9 @@ final class VP8ImageDecoder {
     var received: Int { data.count + VP8FrameTag.byteCount }
 
     /// Takes the next payload bytes (after the 10-byte frame tag) and decodes what they allow.
-    func run(window: UnsafeRawBufferPointer) throws(VP8LFailure) {
+    /// `force` retries a row that ran out of data even if its partition has not doubled since
+    /// (the input has ended: whatever the bytes allow must be decoded, as in one piece).
+    func run(window: UnsafeRawBufferPointer, force: Bool = false) throws(VP8LFailure) {
         data.append(contentsOf: window)
         while true {
             switch stage {
@@ -146,7 +148,8 @@ final class VP8ImageDecoder {
                         // Not all of the partition is here: try only once there is something new
                         // and, after a failed try, twice as much as then.
                         guard available > reader.position else { return }
-                        if state.starvedAt > 0, available - reader.position < 2 * (state.starvedAt - reader.position) { return }
+                        if !force, state.starvedAt > 0, available - reader.position < 2 * (state.starvedAt - reader.position) { return }
+                        if force, state.starvedAt == available { return }
                     }
                     guard try parseRow(state) else {
                         state.starvedAt = available
