@@ -62,7 +62,8 @@ extension WebPDecoder: AnimatedImageDecoder {
                                             canvasHeight: state.info.canvasHeight)
         let bitstream: WebPFrameDecoder.Bitstream = chunk.image.tag == .vp8l ? .lossless : .lossy(alpha: chunk.alpha)
         let decoder = WebPFrameDecoder(bitstream: bitstream, limits: options.limits, payloadOffset: chunk.image.payloadOffset,
-                                       payloadSize: chunk.image.size, requiredSize: (chunk.width, chunk.height))
+                                       payloadSize: chunk.image.size, requiredSize: (chunk.width, chunk.height),
+                                       alwaysAlpha: true)
         let range = chunk.imagePayloadRange(anmfOffset: offset)
         let failure: ImageDecodingError? = payload.withUnsafeBytes { raw in
             do throws(ImageDecodingError) {
@@ -77,7 +78,7 @@ extension WebPDecoder: AnimatedImageDecoder {
             throw ImageDecodingError(.invalidData, at: chunk.image.payloadOffset, "animation frame \(state.compositedCount) is incomplete")
         }
         let region = FrameRegion(x: chunk.x, y: chunk.y, width: chunk.width, height: chunk.height)
-        state.compositor.composite(decoder.rgba, region: region, hasAlpha: decoder.hasAlpha, blends: chunk.blends,
+        state.compositor.composite(decoder.pixels, region: region, hasAlpha: decoder.hasAlpha, blends: chunk.blends,
                                    disposesToBackground: chunk.disposesToBackground)
         let index = state.compositedCount
         state.compositedCount += 1
@@ -85,7 +86,7 @@ extension WebPDecoder: AnimatedImageDecoder {
                            pixels: state.compositor.canvas)
         return AnimationFrame(index: index, image: canvas, duration: Double(chunk.durationMilliseconds) / 1000,
                               region: region,
-                              regionImage: Image(width: chunk.width, height: chunk.height, format: .rgba8, pixels: decoder.rgba),
+                              regionImage: Image(width: chunk.width, height: chunk.height, format: .rgba8, pixels: decoder.pixels),
                               disposal: chunk.disposesToBackground ? .background : .none,
                               blend: chunk.blends ? .over : .source)
     }

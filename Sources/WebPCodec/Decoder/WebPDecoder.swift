@@ -157,11 +157,11 @@ public final class WebPDecoder: IncrementalImageDecoder {
         if let first = animationState?.firstFrame {
             image = first
         } else if let frame, frame.hasHeader {
-            image = Image(width: frame.width, height: frame.height, format: .rgba8, pixels: frame.rgba)
-            if header.pixelFormat != .rgba8 { image = image.converted(to: header.pixelFormat) }
+            image = Image(width: frame.width, height: frame.height, format: frame.format, pixels: frame.pixels)
         } else {
             image = Image(blankWidth: header.width, height: header.height, format: header.pixelFormat)
         }
+        if image.format != header.pixelFormat { image = image.converted(to: header.pixelFormat) }
         image.orientation = header.orientation
         image.iccProfile = header.iccProfile
         cachedImage = image

@@ -31,8 +31,12 @@ final class WebPFrameDecoder {
     private(set) var height = 0
     /// libwebp's `has_alpha`: the VP8L alpha hint, or an `ALPH` chunk for VP8.
     private(set) var hasAlpha = false
-    /// RGBA pixels, `width × height × 4`; rows `0 ..< completedRows` are final, the rest zero.
-    private(set) var rgba: [UInt8] = []
+    /// Pixels in ``format``, rows `0 ..< completedRows` final, the rest zero.
+    private(set) var pixels: [UInt8] = []
+    /// `rgba8` when the image has alpha (or ``alwaysAlpha``), else `rgb8`.
+    private(set) var format = PixelFormat.rgb8
+    /// Output RGBA even without alpha (animation frames; lossy images whose VP8X says alpha).
+    let alwaysAlpha: Bool
     /// Rows of ``rgba`` that hold final pixels.
     private(set) var completedRows = 0
     /// Payload bytes consumed so far.
@@ -47,7 +51,8 @@ final class WebPFrameDecoder {
     private var stage = Stage.bitstreamHeader
 
     init(bitstream: Bitstream, limits: Limits, payloadOffset: Int, payloadSize: Int,
-         requiredSize: (width: Int, height: Int)?) {
+         requiredSize: (width: Int, height: Int)?, alwaysAlpha: Bool) {
+        self.alwaysAlpha = alwaysAlpha
         self.bitstream = bitstream
         self.limits = limits
         self.payloadOffset = payloadOffset
@@ -142,16 +147,20 @@ final class WebPFrameDecoder {
             }
             try adopt(width: header.width, height: header.height, hasAlpha: header.alphaIsUsed, format: "VP8L")
             let decoder = VP8LImageDecoder(width: width, height: height, maxTableEntries: Self.maxTableEntries)
-            let rowBytes = width * 4
+            let channels = format.channelCount
+            let rowBytes = width * channels
             decoder.rowSink = { [unowned self] y, row in
-                self.rgba.withUnsafeMutableBufferPointer { out in
-                    var at = y * rowBytes
-                    for pixel in row {
-                        out[at] = UInt8(truncatingIfNeeded: pixel >> 16)
-                        out[at + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
-                        out[at + 2] = UInt8(truncatingIfNeeded: pixel)
-                        out[at + 3] = UInt8(truncatingIfNeeded: pixel >> 24)
-                        at += 4
+                self.pixels.withUnsafeMutableBufferPointer { all in
+                    // ARGB words to R, G, B(, A) bytes.
+                    let out = all.baseAddress! + y * rowBytes
+                    let argb = row.baseAddress!
+                    for x in 0..<row.count {
+                        let pixel = argb[x]
+                        let at = out + x * channels
+                        at[0] = UInt8(truncatingIfNeeded: pixel >> 16)
+                        at[1] = UInt8(truncatingIfNeeded: pixel >> 8)
+                        at[2] = UInt8(truncatingIfNeeded: pixel)
+                        if channels == 4 { at[3] = UInt8(truncatingIfNeeded: pixel >> 24) }
                     }
                 }
                 self.completedRows = y + 1
@@ -183,12 +192,16 @@ final class WebPFrameDecoder {
             }
             let decoder = VP8ImageDecoder(tag: tag, payloadSize: payloadSize)
             let width = self.width
-            decoder.rowSink = { [unowned self] y, row in
-                self.rgba.withUnsafeMutableBufferPointer { out in
-                    let base = y * width * 4
-                    for i in 0..<(width * 4) { out[base + i] = row[i] }
+            let channels = format.channelCount
+            decoder.rowSink = { [unowned self] y, luma, u, v in
+                self.pixels.withUnsafeMutableBufferPointer { all in
+                    let out = all.baseAddress! + y * width * channels
+                    VP8YUVConverter.convertRow(y: luma, u: u, v: v, width: width, channels: channels, out: out)
                     if let alpha {
-                        for x in 0..<width { out[base + 4 * x + 3] = alpha[y * width + x] }
+                        alpha.withUnsafeBufferPointer { plane in
+                            let source = plane.baseAddress! + y * width
+                            for x in 0..<width { out[4 * x + 3] = source[x] }
+                        }
                     }
                 }
                 self.completedRows = y + 1
@@ -214,6 +227,7 @@ final class WebPFrameDecoder {
         self.width = width
         self.height = height
         self.hasAlpha = hasAlpha
-        rgba = [UInt8](repeating: 0, count: width * height * 4)
+        self.format = hasAlpha || alwaysAlpha ? .rgba8 : .rgb8
+        pixels = [UInt8](repeating: 0, count: width * height * self.format.channelCount)
     }
 }

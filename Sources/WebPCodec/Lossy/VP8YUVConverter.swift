@@ -9,12 +9,18 @@ enum VP8YUVConverter {
         (v & ~16383) == 0 ? UInt8(v >> 6) : (v < 0 ? 0 : 255)
     }
 
-    @inline(__always)
-    static func rgb(_ y: Int, _ u: Int, _ v: Int) -> (UInt8, UInt8, UInt8) {
-        let luma = multiplyHigh(y, 19077)
-        return (clip8(luma + multiplyHigh(v, 26149) - 14234),
-                clip8(luma - multiplyHigh(u, 6419) - multiplyHigh(v, 13320) + 8708),
-                clip8(luma + multiplyHigh(u, 33050) - 17685))
+    /// Converts one row of `width` pixels to RGB (`channels` 3) or RGBA with alpha 255 (`channels` 4).
+    static func convertRow(y: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>, width: Int,
+                           channels: Int, out: UnsafeMutablePointer<UInt8>) {
+        for x in 0..<width {
+            let luma = multiplyHigh(Int(y[x]), 19077)
+            let uu = Int(u[x]), vv = Int(v[x])
+            let at = out + x * channels
+            at[0] = clip8(luma + multiplyHigh(vv, 26149) - 14234)
+            at[1] = clip8(luma - multiplyHigh(uu, 6419) - multiplyHigh(vv, 13320) + 8708)
+            at[2] = clip8(luma + multiplyHigh(uu, 33050) - 17685)
+            if channels == 4 { at[3] = 255 }
+        }
     }
 
     /// Upsamples one chroma row for output row `r`: `near` is the chroma row closest to it,
