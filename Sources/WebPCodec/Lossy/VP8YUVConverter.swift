@@ -2,24 +2,33 @@
 /// upsampling of the 4:2:0 chroma (a 9-3-3-1 filter, `UpsampleRgbaLinePair`) and its 14-bit
 /// fixed-point BT.601 conversion (`VP8YuvToRgb`, yuv.h).
 enum VP8YUVConverter {
-    @inline(__always) static func multiplyHigh(_ v: Int, _ coefficient: Int) -> Int { (v * coefficient) >> 8 }
+    /// Operands are 8-bit samples and 16-bit coefficients: the product cannot overflow.
+    @inline(__always) static func multiplyHigh(_ v: Int, _ coefficient: Int) -> Int { (v &* coefficient) &>> 8 }
 
     /// libwebp's `VP8Clip8`: the value has 6 fractional bits.
     @inline(__always) static func clip8(_ v: Int) -> UInt8 {
-        (v & ~16383) == 0 ? UInt8(v >> 6) : (v < 0 ? 0 : 255)
+        (v & ~16383) == 0 ? UInt8(truncatingIfNeeded: v &>> 6) : (v < 0 ? 0 : 255)
     }
 
     /// Converts one row of `width` pixels to RGB (`channels` 3) or RGBA with alpha 255 (`channels` 4).
     static func convertRow(y: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>, width: Int,
                            channels: Int, out: UnsafeMutablePointer<UInt8>) {
-        for x in 0..<width {
+        // Two specialised loops (RGB, RGBA) so the channel count is not tested per pixel. All
+        // intermediate values stay within ±40 000: wrapping arithmetic is exact.
+        @inline(__always) func store(_ x: Int, _ at: UnsafeMutablePointer<UInt8>) {
             let luma = multiplyHigh(Int(y[x]), 19077)
             let uu = Int(u[x]), vv = Int(v[x])
-            let at = out + x * channels
-            at[0] = clip8(luma + multiplyHigh(vv, 26149) - 14234)
-            at[1] = clip8(luma - multiplyHigh(uu, 6419) - multiplyHigh(vv, 13320) + 8708)
-            at[2] = clip8(luma + multiplyHigh(uu, 33050) - 17685)
-            if channels == 4 { at[3] = 255 }
+            at[0] = clip8(luma &+ multiplyHigh(vv, 26149) &- 14234)
+            at[1] = clip8(luma &- multiplyHigh(uu, 6419) &- multiplyHigh(vv, 13320) &+ 8708)
+            at[2] = clip8(luma &+ multiplyHigh(uu, 33050) &- 17685)
+        }
+        if channels == 4 {
+            for x in 0..<width {
+                store(x, out + 4 &* x)
+                out[4 &* x &+ 3] = 255
+            }
+        } else {
+            for x in 0..<width { store(x, out + 3 &* x) }
         }
     }
 
