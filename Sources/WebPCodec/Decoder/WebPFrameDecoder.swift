@@ -133,18 +133,8 @@ final class WebPFrameDecoder {
     private func readBitstreamHeader(_ window: UnsafeRawBufferPointer, isFinal: Bool) throws(ImageDecodingError) -> Int {
         switch bitstream {
         case .lossless:
-            guard window.count >= VP8LHeader.byteCount else {
-                if isFinal {
-                    throw ImageDecodingError(.invalidData, at: payloadOffset,
-                                             "VP8L chunk of \(payloadSize) bytes is shorter than its 5-byte header")
-                }
-                return 0
-            }
-            let header: VP8LHeader
-            switch VP8LHeader.parse(window) {
-            case .success(let parsed): header = parsed
-            case .failure(let failure): throw mapFailure(failure)
-            }
+            guard try holds(VP8LHeader.byteCount, "VP8L", window, isFinal: isFinal) else { return 0 }
+            let header = try parsed(VP8LHeader.parse(window))
             try adopt(width: header.width, height: header.height, hasAlpha: header.alphaIsUsed, format: "VP8L")
             let decoder = VP8LImageDecoder(width: width, height: height, maxTableEntries: Self.maxTableEntries)
             let channels = format.channelCount
@@ -168,18 +158,8 @@ final class WebPFrameDecoder {
             stage = .lossless(decoder)
             return VP8LHeader.byteCount
         case .lossy(let alphaData):
-            guard window.count >= VP8FrameTag.byteCount else {
-                if isFinal {
-                    throw ImageDecodingError(.invalidData, at: payloadOffset,
-                                             "VP8 chunk of \(payloadSize) bytes is shorter than its 10-byte frame header")
-                }
-                return 0
-            }
-            let tag: VP8FrameTag
-            switch VP8FrameTag.parse(window) {
-            case .success(let parsed): tag = parsed
-            case .failure(let failure): throw mapFailure(failure)
-            }
+            guard try holds(VP8FrameTag.byteCount, "VP8", window, isFinal: isFinal) else { return 0 }
+            let tag = try parsed(VP8FrameTag.parse(window))
             try adopt(width: tag.width, height: tag.height, hasAlpha: alphaData != nil, format: "VP8")
             var alpha: [UInt8]?
             if let alphaData {
@@ -208,6 +188,24 @@ final class WebPFrameDecoder {
             }
             stage = .lossy(decoder)
             return VP8FrameTag.byteCount
+        }
+    }
+
+    /// Whether `window` holds the `count`-byte bitstream header; an error if it never will.
+    private func holds(_ count: Int, _ name: String, _ window: UnsafeRawBufferPointer, isFinal: Bool) throws(ImageDecodingError) -> Bool {
+        if window.count >= count { return true }
+        if isFinal {
+            throw ImageDecodingError(.invalidData, at: payloadOffset,
+                                     "\(name) chunk of \(payloadSize) bytes is shorter than its \(count)-byte header")
+        }
+        return false
+    }
+
+    /// The parsed header, or its failure as an error.
+    private func parsed<Header>(_ result: Result<Header, VP8LFailure>) throws(ImageDecodingError) -> Header {
+        switch result {
+        case .success(let header): return header
+        case .failure(let failure): throw mapFailure(failure)
         }
     }
 
