@@ -74,8 +74,11 @@ final class WebPFrameDecoder {
 
     /// Bytes of input examined.
     var bytesExamined: Int {
-        if case .lossless(let decoder) = stage { return consumed + decoder.bytesExamined }
-        return consumed
+        switch stage {
+        case .lossless(let decoder): return consumed + decoder.bytesExamined
+        case .lossy(let decoder): return consumed + decoder.bytesExamined
+        default: return consumed
+        }
     }
 
 

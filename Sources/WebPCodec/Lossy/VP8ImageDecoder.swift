@@ -19,6 +19,9 @@ final class VP8ImageDecoder {
     var rowSink: (Int, UnsafePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<UInt8>) -> Void = { _, _, _, _ in }
     /// Rows handed to ``rowSink``.
     private(set) var emittedRows = 0
+    /// Partition bytes the boolean decoders have read, counting every retried row again
+    /// (the O(n) proof: at most about twice the data).
+    private(set) var bytesExamined = 0
 
     private let tag: VP8FrameTag
     private let payloadSize: Int
@@ -100,6 +103,7 @@ final class VP8ImageDecoder {
                 guard data.count >= size else { return }
                 var reader = VP8BoolDecoder(start: 0, end: size)
                 let header = data.withUnsafeBufferPointer { VP8FrameHeader.read(&reader, $0.baseAddress!, data.count) }
+                bytesExamined += reader.position
                 guard !reader.endOfData else { throw .invalid("VP8 frame header runs past the first partition") }
                 stage = .partitionSizes(header, modeReader: reader)
             case .partitionSizes(let header, let modeReader):
@@ -163,6 +167,7 @@ final class VP8ImageDecoder {
         let header = state.header
         var ok = true
         var failure: VP8LFailure?
+        var tokenBytesRead = 0
         data.withUnsafeBufferPointer { buffer in
             guard let bytes = buffer.baseAddress else { ok = false; return }
             var modes = state.modeReader
@@ -172,6 +177,7 @@ final class VP8ImageDecoder {
             if modes.endOfData { failure = .invalid("VP8 first partition ends before the modes of row \(state.nextRow)"); return }
 
             var tokens = state.tokenReaders[partition]
+            defer { tokenBytesRead = tokens.position - saved.1[partition].position }
             var leftNonZero: UInt8 = 0
             var leftNonZeroDC: UInt8 = 0
             for x in 0..<macroblocksWide {
@@ -199,6 +205,7 @@ final class VP8ImageDecoder {
             }
             state.tokenReaders[partition] = tokens
         }
+        bytesExamined += state.modeReader.position - saved.0.position + tokenBytesRead
         if let failure { throw failure }
         if !ok {
             (state.modeReader, state.tokenReaders, state.contexts) = saved
