@@ -17,14 +17,21 @@ enum VP8LPredictor {
             for x in 1..<max(width, 1) { row[x] = P.add(row[x], row[x - 1]) }
             return
         }
-        row[0] = P.add(row[0], previous[0])
+        guard let out = row.baseAddress, let above = previous.baseAddress else { return }
+        out[0] = P.add(out[0], above[0])
         let modeBase = (y >> sizeBits) * blocksPerRow
-        for x in 1..<max(width, 1) {
-            let mode = modes[modeBase + (x >> sizeBits)] >> 8 & 0xF
-            let left = row[x - 1]
-            let top = previous[x]
-            let topLeft = previous[x - 1]
-            let topRight = x + 1 < width ? previous[x + 1] : row[0]
+        modes.withUnsafeBufferPointer { modeBuffer in
+        guard let blockModes = modeBuffer.baseAddress else { return }
+        var x = 1
+        while x < width {
+            // One mode per block: pick it once, then run the block's pixels.
+            let mode = blockModes[modeBase + (x >> sizeBits)] >> 8 & 0xF
+            let end = min(width, (x >> sizeBits &+ 1) << sizeBits)
+            while x < end {
+            let left = out[x &- 1]
+            let top = above[x]
+            let topLeft = above[x &- 1]
+            let topRight = x &+ 1 < width ? above[x &+ 1] : out[0]
             let prediction: UInt32
             switch mode {
             case 1: prediction = left
@@ -42,7 +49,10 @@ enum VP8LPredictor {
             case 13: prediction = P.clampAddSubtractHalf(P.average2(left, top), topLeft)
             default: prediction = black
             }
-            row[x] = P.add(row[x], prediction)
+            out[x] = P.add(out[x], prediction)
+            x &+= 1
+            }
+        }
         }
     }
 }
