@@ -5,9 +5,10 @@ enum VP8YUVConverter {
     /// Operands are 8-bit samples and 16-bit coefficients: the product cannot overflow.
     @inline(__always) static func multiplyHigh(_ v: Int, _ coefficient: Int) -> Int { (v &* coefficient) &>> 8 }
 
-    /// libwebp's `VP8Clip8`: the value has 6 fractional bits.
+    /// libwebp's `VP8Clip8` (the value has 6 fractional bits): `v >> 6` clamped to 0...255, which
+    /// is what its test `(v & ~16383) == 0 ? v >> 6 : (v < 0 ? 0 : 255)` computes, without a branch.
     @inline(__always) static func clip8(_ v: Int) -> UInt8 {
-        (v & ~16383) == 0 ? UInt8(truncatingIfNeeded: v &>> 6) : (v < 0 ? 0 : 255)
+        UInt8(clamping: v &>> 6)
     }
 
     /// Converts one row of `width` pixels to RGB (`channels` 3) or RGBA with alpha 255 (`channels` 4).
