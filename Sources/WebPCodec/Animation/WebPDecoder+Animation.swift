@@ -4,8 +4,10 @@ import ImageCore
 final class AnimationState {
     var info: AnimationInfo
     var compositor: AnimationCompositor
-    /// ANMF payloads received and not composited yet, with their file offsets.
+    /// ANMF payloads received and not composited yet, with their file offsets, from `pendingStart` on
+    /// (taken from the front by index: removing the first element would move all the others).
     var pending: [(payload: [UInt8], offset: Int)] = []
+    var pendingStart = 0
     /// The frame composited ahead of ``WebPDecoder/nextFrame()`` (the first one, eagerly, so
     /// ``WebPDecoder/currentImage()`` can show it).
     var ready: AnimationFrame?
@@ -33,8 +35,14 @@ extension WebPDecoder: AnimatedImageDecoder {
             state.ready = nil
             return ready
         }
-        guard !state.pending.isEmpty else { return nil }
-        let next = state.pending.removeFirst()
+        guard state.pendingStart < state.pending.count else { return nil }
+        let next = state.pending[state.pendingStart]
+        state.pending[state.pendingStart].payload = []
+        state.pendingStart += 1
+        if state.pendingStart == state.pending.count {
+            state.pending.removeAll(keepingCapacity: true)
+            state.pendingStart = 0
+        }
         do {
             return try compositeFrame(next.payload, at: next.offset, state)
         } catch {

@@ -34,6 +34,9 @@ extension WebPDecoder {
                 endChunk(chunk)
 
             case .collecting(let chunk, var bytes):
+                // Drop the stage's reference first, so the append grows `bytes` in place
+                // instead of copying it (which would make byte-by-byte feeding quadratic).
+                stage = .finished
                 let take = min(available.count, chunk.size - bytes.count)
                 bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: available[0..<take]))
                 consume(take, examined: true)
