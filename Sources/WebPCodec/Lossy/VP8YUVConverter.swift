@@ -14,22 +14,40 @@ enum VP8YUVConverter {
     /// Converts one row of `width` pixels to RGB (`channels` 3) or RGBA with alpha 255 (`channels` 4).
     static func convertRow(y: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>, width: Int,
                            channels: Int, out: UnsafeMutablePointer<UInt8>) {
-        // Two specialised loops (RGB, RGBA) so the channel count is not tested per pixel. All
-        // intermediate values stay within ±40 000: wrapping arithmetic is exact.
-        @inline(__always) func store(_ x: Int, _ at: UnsafeMutablePointer<UInt8>) {
+        // 8 pixels at a time in SIMD lanes (the scalar formula below, lane by lane), then the rest.
+        // All intermediate values stay within ±40 000: wrapping arithmetic is exact.
+        var x = 0
+        while x &+ 8 <= width {
+            let yy = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(y + x).loadUnaligned(as: SIMD8<UInt8>.self))
+            let uu = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(u + x).loadUnaligned(as: SIMD8<UInt8>.self))
+            let vv = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(v + x).loadUnaligned(as: SIMD8<UInt8>.self))
+            let luma = (yy &* 19077) &>> 8
+            let red = luma &+ ((vv &* 26149) &>> 8) &- 14234
+            let green = luma &- ((uu &* 6419) &>> 8) &- ((vv &* 13320) &>> 8) &+ 8708
+            let blue = luma &+ ((uu &* 33050) &>> 8) &- 17685
+            let zero = SIMD8<Int32>(repeating: 0), top = SIMD8<Int32>(repeating: 255)
+            let r = (red &>> 6).clamped(lowerBound: zero, upperBound: top)
+            let g = (green &>> 6).clamped(lowerBound: zero, upperBound: top)
+            let b = (blue &>> 6).clamped(lowerBound: zero, upperBound: top)
+            let at = out + x &* channels
+            for lane in 0..<8 {
+                let pixel = at + lane &* channels
+                pixel[0] = UInt8(truncatingIfNeeded: r[lane])
+                pixel[1] = UInt8(truncatingIfNeeded: g[lane])
+                pixel[2] = UInt8(truncatingIfNeeded: b[lane])
+                if channels == 4 { pixel[3] = 255 }
+            }
+            x &+= 8
+        }
+        while x < width {
             let luma = multiplyHigh(Int(y[x]), 19077)
             let uu = Int(u[x]), vv = Int(v[x])
+            let at = out + x &* channels
             at[0] = clip8(luma &+ multiplyHigh(vv, 26149) &- 14234)
             at[1] = clip8(luma &- multiplyHigh(uu, 6419) &- multiplyHigh(vv, 13320) &+ 8708)
             at[2] = clip8(luma &+ multiplyHigh(uu, 33050) &- 17685)
-        }
-        if channels == 4 {
-            for x in 0..<width {
-                store(x, out + 4 &* x)
-                out[4 &* x &+ 3] = 255
-            }
-        } else {
-            for x in 0..<width { store(x, out + 3 &* x) }
+            if channels == 4 { at[3] = 255 }
+            x &+= 1
         }
     }
 
