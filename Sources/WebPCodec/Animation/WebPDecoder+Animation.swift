@@ -15,6 +15,8 @@ final class AnimationState {
     var firstFrame: Image?
     var compositedCount = 0
     var failure: ImageDecodingError?
+    /// The first frame's image, decoded while its ANMF chunk arrives so previews show its rows.
+    var firstFrameStream: (chunk: AnimationFrameChunk, decoder: WebPFrameDecoder)?
 
     init(canvasWidth: Int, canvasHeight: Int) {
         info = AnimationInfo(loopCount: 0, declaredFrameCount: nil, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
@@ -55,7 +57,9 @@ extension WebPDecoder: AnimatedImageDecoder {
     func receivedAnimationFrame(_ payload: [UInt8], at offset: Int) throws(ImageDecodingError) {
         guard let state = animationState else { return }
         if state.compositedCount == 0 {
-            let frame = try compositeFrame(payload, at: offset, state)
+            try streamFirstFrame(payload, declaredSize: payload.count, at: offset)
+            let frame = try compositeFrame(payload, at: offset, state, decoded: state.firstFrameStream?.decoder)
+            state.firstFrameStream = nil
             state.ready = frame
             state.firstFrame = frame.image
             previewGeneration += 1
@@ -64,15 +68,35 @@ extension WebPDecoder: AnimatedImageDecoder {
         }
     }
 
-    /// Decodes one frame's image and composites it.
-    private func compositeFrame(_ payload: [UInt8], at offset: Int, _ state: AnimationState) throws(ImageDecodingError) -> AnimationFrame {
-        let chunk = try AnimationFrameChunk(payload, at: offset, canvasWidth: state.info.canvasWidth,
-                                            canvasHeight: state.info.canvasHeight)
-        let bitstream: WebPFrameDecoder.Bitstream = chunk.image.tag == .vp8l ? .lossless : .lossy(alpha: chunk.alpha)
-        let decoder = WebPFrameDecoder(bitstream: bitstream, limits: options.limits, payloadOffset: chunk.image.payloadOffset,
-                                       payloadSize: chunk.image.size, requiredSize: (chunk.width, chunk.height),
-                                       alwaysAlpha: true)
+    /// The first ANMF chunk has `payload` of its `declaredSize` bytes: decode what its image
+    /// chunk holds so far (the first frame is always a key frame, so its rows can be shown as
+    /// they come, on a transparent canvas).
+    func streamFirstFrame(_ payload: [UInt8], declaredSize: Int, at offset: Int) throws(ImageDecodingError) {
+        guard let state = animationState, state.compositedCount == 0 else { return }
+        if state.firstFrameStream == nil {
+            guard let chunk = try AnimationFrameChunk.parse(payload, declaredSize: declaredSize, at: offset,
+                                                            canvasWidth: state.info.canvasWidth,
+                                                            canvasHeight: state.info.canvasHeight) else { return }
+            state.firstFrameStream = (chunk, makeFrameDecoder(chunk))
+        }
+        guard let (chunk, decoder) = state.firstFrameStream, !decoder.isComplete else { return }
         let range = chunk.imagePayloadRange(anmfOffset: offset)
+        let end = min(payload.count, range.upperBound)
+        let start = range.lowerBound + decoder.consumed
+        guard end > start else { return }
+        let rowsBefore = decoder.completedRows
+        try run(decoder, on: payload, start..<end)
+        if decoder.completedRows != rowsBefore { previewGeneration += 1 }
+    }
+
+    private func makeFrameDecoder(_ chunk: AnimationFrameChunk) -> WebPFrameDecoder {
+        let bitstream: WebPFrameDecoder.Bitstream = chunk.image.tag == .vp8l ? .lossless : .lossy(alpha: chunk.alpha)
+        return WebPFrameDecoder(bitstream: bitstream, limits: options.limits, payloadOffset: chunk.image.payloadOffset,
+                                payloadSize: chunk.image.size, requiredSize: (chunk.width, chunk.height), alwaysAlpha: true)
+    }
+
+    /// Runs `decoder` on `payload[range]`.
+    private func run(_ decoder: WebPFrameDecoder, on payload: [UInt8], _ range: Range<Int>) throws(ImageDecodingError) {
         let failure: ImageDecodingError? = payload.withUnsafeBytes { raw in
             do throws(ImageDecodingError) {
                 _ = try decoder.run(window: UnsafeRawBufferPointer(rebasing: raw[range]))
@@ -82,6 +106,35 @@ extension WebPDecoder: AnimatedImageDecoder {
             }
         }
         if let failure { throw failure }
+    }
+
+    /// The first frame's rows decoded so far on a transparent canvas, once its size is known.
+    var firstFramePreview: Image? {
+        guard let state = animationState, let (chunk, decoder) = state.firstFrameStream, decoder.hasHeader else { return nil }
+        var canvas = Image(blankWidth: state.info.canvasWidth, height: state.info.canvasHeight, format: .rgba8)
+        let rowBytes = chunk.width * 4
+        for row in 0..<decoder.completedRows {
+            let target = ((chunk.y + row) * state.info.canvasWidth + chunk.x) * 4
+            canvas.pixels.replaceSubrange(target..<(target + rowBytes), with: decoder.pixels[(row * rowBytes)..<((row + 1) * rowBytes)])
+        }
+        return canvas
+    }
+
+    /// Decodes one frame's image (unless `decoded` already holds it) and composites it.
+    private func compositeFrame(_ payload: [UInt8], at offset: Int, _ state: AnimationState,
+                                decoded: WebPFrameDecoder? = nil) throws(ImageDecodingError) -> AnimationFrame {
+        guard let chunk = try AnimationFrameChunk.parse(payload, declaredSize: payload.count, at: offset,
+                                                        canvasWidth: state.info.canvasWidth,
+                                                        canvasHeight: state.info.canvasHeight) else {
+            throw ImageDecodingError(.invalidData, at: offset, "ANMF chunk holds no VP8 or VP8L image")
+        }
+        let decoder: WebPFrameDecoder
+        if let decoded {
+            decoder = decoded
+        } else {
+            decoder = makeFrameDecoder(chunk)
+            try run(decoder, on: payload, chunk.imagePayloadRange(anmfOffset: offset))
+        }
         guard decoder.isComplete else {
             throw ImageDecodingError(.invalidData, at: chunk.image.payloadOffset, "animation frame \(state.compositedCount) is incomplete")
         }

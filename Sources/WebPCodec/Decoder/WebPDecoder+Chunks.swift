@@ -41,6 +41,7 @@ extension WebPDecoder {
                 bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: available[0..<take]))
                 consume(take, examined: true)
                 guard bytes.count == chunk.size else {
+                    if chunk.tag == .anmf { try streamFirstFrame(bytes, declaredSize: chunk.size, at: chunk.payloadOffset) }
                     stage = .collecting(chunk, bytes)
                     return
                 }

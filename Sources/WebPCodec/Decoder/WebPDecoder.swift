@@ -156,6 +156,8 @@ public final class WebPDecoder: IncrementalImageDecoder {
         var image: Image
         if let first = animationState?.firstFrame {
             image = first
+        } else if let preview = firstFramePreview {
+            image = preview
         } else if let frame, frame.hasHeader {
             image = Image(width: frame.width, height: frame.height, format: frame.format, pixels: frame.pixels)
         } else {
