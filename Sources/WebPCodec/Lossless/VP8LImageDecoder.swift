@@ -130,12 +130,15 @@ final class VP8LImageDecoder {
     private func finishRows(_ state: PixelState, through end: Int) {
         guard end > completedRows else { return }
         let codedWidth = state.codedWidth
+        let coded = state.coded  // a reference, not a copy: nothing writes `coded` meanwhile
+        coded.withUnsafeBufferPointer { codedPixels in
         state.row.withUnsafeMutableBufferPointer { row in
             for y in completedRows..<end {
-                for x in 0..<codedWidth { row[x] = state.coded[y * codedWidth + x] }
+                row.baseAddress!.update(from: codedPixels.baseAddress! + y * codedWidth, count: codedWidth)
                 state.transforms.apply(row: row, y: y)
                 rowSink(y, UnsafeMutableBufferPointer(rebasing: row[0..<width]))
             }
+        }
         }
         completedRows = end
     }
