@@ -22,6 +22,7 @@ final class MalformedLossyTests: XCTestCase {
         let decoder = WebPDecoder()
         XCTAssertThrowsError(try decoder.feed(bytes)) { error in
             XCTAssertEqual((error as? ImageDecodingError)?.kind, .invalidData)
+            XCTAssertEqual((error as? ImageDecodingError)?.offset, table, "at the partition size table")
         }
         XCTAssertNotNil(decoder.currentImage(), "the size was known")
         XCTAssertEqual(WebPFixtures.errorKind { _ = try decoder.finish() }, .invalidData, "sticky")

@@ -109,7 +109,9 @@ final class WebPFrameDecoder {
                 try decoder.run(window: rest, force: force)
             } catch {
                 consumed += rest.count
-                throw mapFailure(error)
+                var mapped = mapFailure(error)
+                mapped.offset = payloadOffset + decoder.errorPosition
+                throw mapped
             }
             used += rest.count
             consumed += rest.count

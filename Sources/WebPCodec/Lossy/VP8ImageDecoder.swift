@@ -19,6 +19,8 @@ final class VP8ImageDecoder {
     var rowSink: (Int, UnsafePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<UInt8>) -> Void = { _, _, _, _ in }
     /// Rows handed to ``rowSink``.
     private(set) var emittedRows = 0
+    /// Where in the payload (from its first byte, the frame tag) the last error was found.
+    private(set) var errorPosition = 0
     /// Partition bytes the boolean decoders have read, counting every retried row again
     /// (the O(n) proof: at most about twice the data).
     private(set) var bytesExamined = 0
@@ -104,13 +106,17 @@ final class VP8ImageDecoder {
                 var reader = VP8BoolDecoder(start: 0, end: size)
                 let header = data.withUnsafeBufferPointer { VP8FrameHeader.read(&reader, $0.baseAddress!, data.count) }
                 bytesExamined += reader.position
-                guard !reader.endOfData else { throw .invalid("VP8 frame header runs past the first partition") }
+                guard !reader.endOfData else {
+                    errorPosition = VP8FrameTag.byteCount + size
+                    throw .invalid("VP8 frame header runs past the first partition")
+                }
                 stage = .partitionSizes(header, modeReader: reader)
             case .partitionSizes(let header, let modeReader):
                 let tableStart = tag.firstPartitionSize
                 let tableSize = 3 * (header.partitionCount - 1)
                 let dataEnd = payloadSize - VP8FrameTag.byteCount
                 guard tableStart + tableSize < dataEnd else {
+                    errorPosition = VP8FrameTag.byteCount + tableStart
                     throw .invalid("VP8 data ends before its \(header.partitionCount) token partitions")
                 }
                 guard data.count >= tableStart + tableSize else { return }
@@ -124,6 +130,7 @@ final class VP8ImageDecoder {
                     start += size
                 }
                 guard start < dataEnd else {
+                    errorPosition = VP8FrameTag.byteCount + tableStart
                     throw .invalid("VP8 partition sizes leave no data for the last partition")
                 }
                 readers.append(VP8BoolDecoder(start: start, end: dataEnd))
@@ -174,7 +181,7 @@ final class VP8ImageDecoder {
             var leftModes: [UInt8] = [0, 0, 0, 0]
             for x in 0..<macroblocksWide { parseModes(&modes, bytes, received, state, x: x, leftModes: &leftModes) }
             state.modeReader = modes
-            if modes.endOfData { failure = .invalid("VP8 first partition ends before the modes of row \(state.nextRow)"); return }
+            if modes.endOfData { errorPosition = VP8FrameTag.byteCount + modes.end; failure = .invalid("VP8 first partition ends before the modes of row \(state.nextRow)"); return }
 
             var tokens = state.tokenReaders[partition]
             defer { tokenBytesRead = tokens.position - saved.1[partition].position }
@@ -199,6 +206,7 @@ final class VP8ImageDecoder {
                 }
                 if tokens.starved { ok = false; return }
                 if tokens.endOfData {
+                    errorPosition = VP8FrameTag.byteCount + tokens.end
                     failure = .invalid("VP8 token partition \(partition) ends inside macroblock \(x) of row \(state.nextRow)")
                     return
                 }
