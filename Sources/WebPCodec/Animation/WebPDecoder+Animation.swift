@@ -71,7 +71,8 @@ extension WebPDecoder: AnimatedImageDecoder {
     /// The first ANMF chunk has `payload` of its `declaredSize` bytes: decode what its image
     /// chunk holds so far (the first frame is always a key frame, so its rows can be shown as
     /// they come, on a transparent canvas).
-    func streamFirstFrame(_ payload: [UInt8], declaredSize: Int, at offset: Int) throws(ImageDecodingError) {
+    /// `force` (at the end of input) retries work put off until more data came, as in ``finish()``.
+    func streamFirstFrame(_ payload: [UInt8], declaredSize: Int, at offset: Int, force: Bool = false) throws(ImageDecodingError) {
         guard let state = animationState, state.compositedCount == 0 else { return }
         if state.firstFrameStream == nil {
             guard let chunk = try AnimationFrameChunk.parse(payload, declaredSize: declaredSize, at: offset,
@@ -85,7 +86,7 @@ extension WebPDecoder: AnimatedImageDecoder {
         let start = range.lowerBound + decoder.consumed
         guard end > start else { return }
         let rowsBefore = decoder.completedRows
-        try run(decoder, on: payload, start..<end)
+        try run(decoder, on: payload, start..<end, force: force)
         if decoder.completedRows != rowsBefore { previewGeneration += 1 }
     }
 
@@ -96,10 +97,11 @@ extension WebPDecoder: AnimatedImageDecoder {
     }
 
     /// Runs `decoder` on `payload[range]`.
-    private func run(_ decoder: WebPFrameDecoder, on payload: [UInt8], _ range: Range<Int>) throws(ImageDecodingError) {
+    private func run(_ decoder: WebPFrameDecoder, on payload: [UInt8], _ range: Range<Int>,
+                     force: Bool = false) throws(ImageDecodingError) {
         let failure: ImageDecodingError? = payload.withUnsafeBytes { raw in
             do throws(ImageDecodingError) {
-                _ = try decoder.run(window: UnsafeRawBufferPointer(rebasing: raw[range]))
+                _ = try decoder.run(window: UnsafeRawBufferPointer(rebasing: raw[range]), force: force)
                 return nil
             } catch {
                 return error

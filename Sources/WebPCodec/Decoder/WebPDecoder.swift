@@ -118,6 +118,15 @@ public final class WebPDecoder: IncrementalImageDecoder {
     public func finish() throws -> Image {
         if let failure { throw failure }
         if animationState != nil {
+            // As for a still image: the first frame's work put off for more data is done now.
+            if case .collecting(let chunk, let bytes) = stage, chunk.tag == .anmf {
+                do {
+                    try streamFirstFrame(bytes, declaredSize: chunk.size, at: chunk.payloadOffset, force: true)
+                } catch {
+                    failure = error
+                    throw error
+                }
+            }
             guard case .finished = stage, let image = currentImage() else {
                 let error = ImageDecodingError(.truncated, at: input.totalAppended, truncationMessage())
                 failure = error
