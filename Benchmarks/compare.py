@@ -12,6 +12,7 @@ sample repeats the decode until it lasts at least --min-sample-ms and divides.
   raw      zlib (Python's zlib module, wbits=-15), libdeflate (deflate_decode raw=True)
   png      libpng (imagecodecs.png_decode), libspng (spng_decode)
   jpeg     libjpeg-turbo (imagecodecs.jpeg8_decode)
+  webp     libwebp (imagecodecs.webp_decode: RGB without alpha, else RGBA, like ours)
 
 Streams are decoded into a preallocated output buffer of the right size (`out=`; libdeflate
 needs the size, and it is the fastest way for zlib too), just as the Swift benchmark copies
@@ -66,7 +67,8 @@ def library_versions():
     if imagecodecs is not None:
         for label, fn in (("zlib", "zlib_version"), ("zlib-ng", "zlibng_version"),
                           ("libdeflate", "deflate_version"), ("libpng", "png_version"),
-                          ("libspng", "spng_version"), ("libjpeg-turbo", "jpeg8_version")):
+                          ("libspng", "spng_version"), ("libjpeg-turbo", "jpeg8_version"),
+                          ("libwebp", "webp_version")):
             if has(fn):
                 try:
                     versions[label] = getattr(imagecodecs, fn)()
@@ -124,6 +126,9 @@ def image_decoders(kind):
     elif kind == "jpeg":
         if has("jpeg8_decode"):
             decoders.append(("libjpeg-turbo", imagecodecs.jpeg8_decode))
+    elif kind == "webp":
+        if has("webp_decode"):
+            decoders.append(("libwebp", imagecodecs.webp_decode))
     return decoders
 
 
@@ -304,7 +309,7 @@ def main():
             if ours and seconds and not note:
                 ratios.setdefault(column, []).append((seconds / ours, result["kind"]))
 
-    order = ["zlib", "zlib-ng", "libdeflate", "libpng", "libspng", "libjpeg-turbo"]
+    order = ["zlib", "zlib-ng", "libdeflate", "libpng", "libspng", "libjpeg-turbo", "libwebp"]
     columns.sort(key=lambda c: order.index(c) if c in order else len(order))
     width = max([len("file")] + [len(r[0]["file"]) for r in rows])
     column_width = max([12] + [len(c) + 5 for c in columns])

@@ -188,6 +188,11 @@ def main():
     cwebp("alpha_q0_exact", photo_alpha, "-alpha_q", "0", "-exact")
     cwebp("alpha_noise", rand_alpha, "-q", "90", "-alpha_filter", "best")
     cwebp("alpha_1x1", one_alpha)
+    # A 1440×960 alpha gradient: its lossless ALPH stream uses meta codes and ends with a backward
+    # reference that reaches the last pixel (once a decoder bug: the group lookup after it).
+    gradient_alpha = Image.new("RGB", (1440, 960), (90, 120, 150)).convert("RGBA")
+    gradient_alpha.putalpha(Image.linear_gradient("L").resize(gradient_alpha.size))
+    cwebp("alpha_copy_ends_image", source("gradient_alpha", gradient_alpha), "-q", "1")
 
     # Metadata: ICC profile and Exif orientation attached with webpmux.
     exif = os.path.join(TMP, "exif.bin")

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds and runs a libFuzzer campaign against a module's sources (developer tool, not CI).
-# Usage: Tests/Fuzz/run-fuzzer.sh inflate|png|jpeg|gif [seconds]   (crashers land in Tests/Fuzz/crashers/)
+# Usage: Tests/Fuzz/run-fuzzer.sh inflate|png|jpeg|gif|webp [seconds]   (crashers land in Tests/Fuzz/crashers/)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 target=${1:-inflate}
@@ -40,8 +40,20 @@ case "$target" in
     mkdir -p "$out/seeds-gif"
     for f in TestImages/gif/*.gif TestImages/gif/wuffs/*.gif; do { printf '\0'; cat "$f"; } > "$out/seeds-gif/$(basename "$f")"; done
     seeds=("$out"/seeds-gif/*.gif) ;;
+  webp)
+    swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module \
+      -module-name ImageCore $(find Sources/ImageCore -name '*.swift') -emit-module-path "$out/ImageCore.swiftmodule" -o "$out/libImageCore.a"
+    swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module -module-name WebPCodec \
+      -I "$out" $(find Sources/WebPCodec -name '*.swift') -emit-module-path "$out/WebPCodec.swiftmodule" -o "$out/libWebPCodec.a"
+    sources=(Tests/Fuzz/WebPFuzzTarget.swift -I "$out" -L "$out" -lWebPCodec -lImageCore)
+    # Seeds: each fixture with two split-choosing bytes in front.
+    mkdir -p "$out/corpus-webp"
+    for file in TestImages/webp/files/*.webp; do
+      [ -e "$out/corpus-webp/$(basename "$file")" ] || { printf '\x07\x2a' | cat - "$file" > "$out/corpus-webp/$(basename "$file")"; }
+    done
+    seeds=() ;;
   *) echo "unknown target $target" >&2; exit 2 ;;
 esac
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name Fuzz "${sources[@]}" -o "$out/fuzz-$target"
-cp -n "${seeds[@]}" "$out/corpus-$target/" 2>/dev/null || true
+[ ${#seeds[@]} -eq 0 ] || cp -n "${seeds[@]}" "$out/corpus-$target/" 2>/dev/null || true
 "$out/fuzz-$target" -max_total_time="$seconds" -max_len=65536 -artifact_prefix=Tests/Fuzz/crashers/ "$out/corpus-$target"

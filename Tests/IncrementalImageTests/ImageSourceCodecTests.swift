@@ -60,3 +60,32 @@ final class ImageSourceCodecTests: XCTestCase {
         XCTAssertEqual(image.height, 149)
     }
 }
+
+/// WebP through the source: recognised whatever its RIFF size, the same pixels as WebPDecoder,
+/// and animation frames forwarded.
+final class ImageSourceWebPTests: XCTestCase {
+    func testStillWebPDecodesThroughTheSourceInAnyChunking() throws {
+        let bytes = try Fixtures.bytes("webp/files/alpha_m1_best.webp")
+        let direct = try WebPDecoder().decode(bytes)
+        let source = ImageSource()
+        for piece in Chunking.random(bytes, seed: 5, maxSize: 5) { try source.feed(piece) }
+        XCTAssertEqual(source.formatName, "WebP")
+        XCTAssertEqual(try source.finish(), direct)
+        XCTAssertEqual(source.header?.fileFormat, .webp)
+    }
+
+    func testAnimatedWebPFramesComeThroughTheSource() throws {
+        let bytes = try Fixtures.bytes("webp/files/anim_lossless.webp")
+        let source = ImageSource()
+        var frames: [AnimationFrame] = []
+        for piece in Chunking.fixed(bytes, size: 512) {
+            try source.feed(piece)
+            while let frame = try source.nextFrame() { frames.append(frame) }
+        }
+        _ = try source.finish()
+        while let frame = try source.nextFrame() { frames.append(frame) }
+        XCTAssertEqual(source.animation?.loopCount, 3)
+        XCTAssertEqual(frames.count, 5)
+        XCTAssertEqual(frames.map(\.duration), [0.05, 0.06, 0.07, 0.08, 0.09])
+    }
+}

@@ -66,6 +66,31 @@ final class AnimationTests: XCTestCase {
         XCTAssertEqual(Digest.sha256(image.pixels), Self.references["anim_lossless.webp"]?.frames.first?.sha256)
     }
 
+    func testTheFirstFramesRowsShowWhileItArrives() throws {
+        for name in ["anim_lossless.webp", "anim_lossy.webp"] {
+            let bytes = try WebPFixtures.bytes(name)
+            let first = try XCTUnwrap(try Self.frames([bytes[...]]).1.first).image
+            let decoder = WebPDecoder()
+            var previews = 0
+            var lastGeneration = -1
+            for piece in Chunking.fixed(bytes, size: 16) {
+                try decoder.feed(piece)
+                if decoder.status.progress?.completedRows == first.height { break }  // the first frame is whole
+                let generation = decoder.status.previewGeneration
+                guard generation != lastGeneration, let preview = decoder.currentImage() else { continue }
+                lastGeneration = generation
+                // The first frame covers the canvas (img2webp): decoded rows are final, the rest blank.
+                let rowBytes = first.bytesPerRow
+                let rows = (0..<first.height).prefix { preview.pixels[($0 * rowBytes)..<(($0 + 1) * rowBytes)] == first.pixels[($0 * rowBytes)..<(($0 + 1) * rowBytes)] }.count
+                if rows > 0, rows < first.height {
+                    previews += 1
+                    XCTAssertTrue(preview.pixels[(rows * rowBytes)...].allSatisfy { $0 == 0 }, "\(name): rows not decoded are transparent")
+                }
+            }
+            XCTAssertGreaterThanOrEqual(previews, 1, "\(name): partial first frames were shown")
+        }
+    }
+
     func testFramesArriveAsTheirChunksCompleteWhateverTheChunking() throws {
         for name in ["anim_gif_mixed.webp", "anim_mixed_alpha.webp"] {
             let bytes = try WebPFixtures.bytes(name)

@@ -96,19 +96,28 @@ final class MalformedLosslessTests: XCTestCase {
     }
 
     func testMutatedFilesNeverTrapAndAgreeAcrossChunkings() throws {
-        var rng = SeededGenerator(seed: 0xBADC0DE)
-        for name in ["lossless_odd_z6.webp", "lossless_palette11.webp", "lossless_alpha_z9.webp", "meta_icc.webp", "lossless_gradient_q100_m6.webp"] {
-            let original = try WebPFixtures.bytes(name)
-            for _ in 0..<150 {
+        let names = ["lossless_odd_z6.webp", "lossless_palette11.webp", "lossless_alpha_z9.webp", "meta_icc.webp",
+                     "lossless_gradient_q100_m6.webp"]
+        try Self.assertMutationsAgreeAcrossChunkings(names.map { "webp/files/" + $0 }, seed: 0xBADC0DE, perFile: 150)
+    }
+
+    /// Flips 1–4 random bits `perFile` times in each file: whole and 7-byte feeding must give the
+    /// same image or error kind, never `internal` (and never trap).
+    static func assertMutationsAgreeAcrossChunkings(_ paths: [String], seed: UInt64, perFile: Int,
+                                                    file: StaticString = #filePath, line: UInt = #line) throws {
+        var rng = SeededGenerator(seed: seed)
+        for path in paths {
+            let original = try Fixtures.bytes(path)
+            for _ in 0..<perFile {
                 var bytes = original
                 for _ in 0..<Int.random(in: 1...4, using: &rng) {
                     let at = Int.random(in: 0..<bytes.count, using: &rng)
                     bytes[at] ^= UInt8(1 << Int.random(in: 0..<8, using: &rng))
                 }
-                let whole = Self.outcome([bytes[...]])
-                let pieces = Self.outcome(Chunking.fixed(bytes, size: 7))
-                XCTAssertEqual(whole, pieces, "\(name): outcome depends on chunking")
-                if case .failure(let kind) = whole { XCTAssertNotEqual(kind, .internal) }
+                let whole = outcome([bytes[...]])
+                XCTAssertEqual(whole, outcome(Chunking.fixed(bytes, size: 7)), "\(path): outcome depends on chunking",
+                               file: file, line: line)
+                if case .failure(let kind) = whole { XCTAssertNotEqual(kind, .internal, path, file: file, line: line) }
             }
         }
     }

@@ -21,52 +21,53 @@ struct AnimationFrameChunk {
     let image: RIFFChunkHeader
     let alpha: [UInt8]?
 
-    /// Parses `payload` (the ANMF chunk payload, which starts at file offset `offset`) and checks
-    /// the frame against the canvas (libwebp's demuxer rules).
-    init(_ payload: [UInt8], at offset: Int, canvasWidth: Int, canvasHeight: Int) throws(ImageDecodingError) {
-        guard payload.count >= Self.headerSize else {
-            throw ImageDecodingError(.invalidData, at: offset, "ANMF chunk of \(payload.count) bytes is shorter than its 16-byte header")
+    /// Parses the first `payload.count` bytes of an ANMF payload of `declaredSize` bytes (which
+    /// starts at file offset `offset`) and checks the frame against the canvas (libwebp's demuxer
+    /// rules). Nil while the image chunk's header, or an ALPH chunk before it, has not all arrived.
+    static func parse(_ payload: [UInt8], declaredSize: Int, at offset: Int, canvasWidth: Int,
+                      canvasHeight: Int) throws(ImageDecodingError) -> AnimationFrameChunk? {
+        guard declaredSize >= headerSize else {
+            throw ImageDecodingError(.invalidData, at: offset, "ANMF chunk of \(declaredSize) bytes is shorter than its 16-byte header")
         }
-        var found: (RIFFChunkHeader, [UInt8]?)?
+        guard payload.count >= headerSize else { return nil }
         let fields = payload.withUnsafeBytes { raw in
             (littleEndian24(raw, 0) * 2, littleEndian24(raw, 3) * 2, littleEndian24(raw, 6) + 1,
              littleEndian24(raw, 9) + 1, littleEndian24(raw, 12), raw[15])
         }
-        (x, y, width, height, durationMilliseconds) = (fields.0, fields.1, fields.2, fields.3, fields.4)
-        blends = fields.5 & 2 == 0
-        disposesToBackground = fields.5 & 1 == 1
+        let (x, y, width, height) = (fields.0, fields.1, fields.2, fields.3)
         guard x + width <= canvasWidth, y + height <= canvasHeight else {
             throw ImageDecodingError(.invalidData, at: offset,
                                      "animation frame \(width)×\(height) at (\(x), \(y)) does not fit the \(canvasWidth)×\(canvasHeight) canvas")
         }
-        var position = Self.headerSize
+        var position = headerSize
         var alphaBytes: [UInt8]?
-        let overrun: ImageDecodingError? = payload.withUnsafeBytes { raw in
-            while found == nil, position + RIFFChunkHeader.byteCount <= raw.count {
-                let chunk = RIFFChunkHeader(UnsafeRawBufferPointer(rebasing: raw[position...]), at: offset + position)
-                let start = position + RIFFChunkHeader.byteCount
-                guard chunk.size <= raw.count - start else {
-                    return ImageDecodingError(.invalidData, at: offset + position,
-                                              "\(chunk.tag) chunk of \(chunk.size) bytes runs past its ANMF chunk")
-                }
-                switch chunk.tag {
-                case .alph: alphaBytes = Array(raw[start..<(start + chunk.size)])
-                case .vp8, .vp8l: found = (chunk, alphaBytes)
-                default: break
-                }
-                position = start + chunk.paddedSize
+        while position + RIFFChunkHeader.byteCount <= payload.count {
+            let chunk = payload.withUnsafeBytes { RIFFChunkHeader(UnsafeRawBufferPointer(rebasing: $0[position...]), at: offset + position) }
+            let start = position + RIFFChunkHeader.byteCount
+            guard chunk.size <= declaredSize - start else {
+                throw ImageDecodingError(.invalidData, at: offset + position,
+                                         "\(chunk.tag) chunk of \(chunk.size) bytes runs past its ANMF chunk")
             }
-            return nil
+            switch chunk.tag {
+            case .alph:
+                guard start + chunk.size <= payload.count else { return nil }
+                alphaBytes = Array(payload[start..<(start + chunk.size)])
+            case .vp8, .vp8l:
+                return AnimationFrameChunk(x: x, y: y, width: width, height: height, durationMilliseconds: fields.4,
+                                           blends: fields.5 & 2 == 0, disposesToBackground: fields.5 & 1 == 1,
+                                           image: chunk, alpha: chunk.tag == .vp8 ? alphaBytes : nil)
+            default:
+                break
+            }
+            position = start + chunk.paddedSize
         }
-        if let overrun { throw overrun }
-        guard let found else {
+        guard payload.count < declaredSize else {
             throw ImageDecodingError(.invalidData, at: offset, "ANMF chunk holds no VP8 or VP8L image")
         }
-        image = found.0
-        alpha = found.0.tag == .vp8 ? found.1 : nil
+        return nil
     }
 
-    /// Offset of the image chunk's payload inside the ANMF payload.
+    /// The image chunk's payload inside the ANMF payload.
     func imagePayloadRange(anmfOffset: Int) -> Range<Int> {
         let start = image.payloadOffset - anmfOffset
         return start..<(start + image.size)

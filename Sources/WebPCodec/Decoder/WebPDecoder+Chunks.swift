@@ -34,10 +34,14 @@ extension WebPDecoder {
                 endChunk(chunk)
 
             case .collecting(let chunk, var bytes):
+                // Drop the stage's reference first, so the append grows `bytes` in place
+                // instead of copying it (which would make byte-by-byte feeding quadratic).
+                stage = .finished
                 let take = min(available.count, chunk.size - bytes.count)
                 bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: available[0..<take]))
                 consume(take, examined: true)
                 guard bytes.count == chunk.size else {
+                    if chunk.tag == .anmf { try streamFirstFrame(bytes, declaredSize: chunk.size, at: chunk.payloadOffset) }
                     stage = .collecting(chunk, bytes)
                     return
                 }
@@ -135,8 +139,10 @@ extension WebPDecoder {
         case .vp8 where frame == nil && animationState == nil, .vp8l where frame == nil && animationState == nil:
             let bitstream: WebPFrameDecoder.Bitstream = chunk.tag == .vp8l ? .lossless : .lossy(alpha: alphaData)
             let required = extendedHeader.map { (width: $0.canvasWidth, height: $0.canvasHeight) }
+            // libwebp's has_alpha: the VP8L hint for lossless; for lossy an ALPH chunk or the VP8X flag.
             let frame = WebPFrameDecoder(bitstream: bitstream, limits: options.limits, payloadOffset: chunk.payloadOffset,
-                                         payloadSize: chunk.size, requiredSize: required)
+                                         payloadSize: chunk.size, requiredSize: required,
+                                         alwaysAlpha: chunk.tag == .vp8 && extendedHeader?.hasAlpha == true)
             self.frame = frame
             stage = .image(chunk, frame)
         case .alph where frame == nil, .iccp, .exif:
@@ -163,10 +169,11 @@ extension WebPDecoder {
         extendedHeader = vp8x
         if vp8x.isAnimated {
             animationState = AnimationState(canvasWidth: vp8x.canvasWidth, canvasHeight: vp8x.canvasHeight)
-            publishHeader(width: vp8x.canvasWidth, height: vp8x.canvasHeight, format: .rgba8)
+            publishHeader(width: vp8x.canvasWidth, height: vp8x.canvasHeight, format: options.preferredFormat ?? .rgba8)
             return
         }
-        publishHeader(width: vp8x.canvasWidth, height: vp8x.canvasHeight, format: vp8x.hasAlpha ? .rgba8 : .rgb8)
+        publishHeader(width: vp8x.canvasWidth, height: vp8x.canvasHeight,
+                      format: options.preferredFormat ?? (vp8x.hasAlpha ? .rgba8 : .rgb8))
     }
 
     /// A collected chunk's whole payload.
@@ -192,12 +199,7 @@ extension WebPDecoder {
     /// libwebp's `has_alpha` for the image being decoded: the VP8L hint, or for VP8 the VP8X
     /// flag or an ALPH chunk.
     private func pixelFormat(_ frame: WebPFrameDecoder) -> PixelFormat {
-        frame.hasAlpha || (!isLossless(frame) && extendedHeader?.hasAlpha == true) ? .rgba8 : .rgb8
-    }
-
-    private func isLossless(_ frame: WebPFrameDecoder) -> Bool {
-        if case .lossless = frame.bitstream { return true }
-        return false
+        options.preferredFormat ?? frame.format
     }
 
     private func checkedDimensions(_ width: Int, _ height: Int, at offset: Int) throws(ImageDecodingError) -> Int {

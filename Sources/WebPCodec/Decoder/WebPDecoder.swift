@@ -118,12 +118,33 @@ public final class WebPDecoder: IncrementalImageDecoder {
     public func finish() throws -> Image {
         if let failure { throw failure }
         if animationState != nil {
+            // As for a still image: the first frame's work put off for more data is done now.
+            if case .collecting(let chunk, let bytes) = stage, chunk.tag == .anmf {
+                do {
+                    try streamFirstFrame(bytes, declaredSize: chunk.size, at: chunk.payloadOffset, force: true)
+                } catch {
+                    failure = error
+                    throw error
+                }
+            }
             guard case .finished = stage, let image = currentImage() else {
                 let error = ImageDecodingError(.truncated, at: input.totalAppended, truncationMessage())
                 failure = error
                 throw error
             }
             return image
+        }
+        // Work put off until more input came (a header or macroblock row retried only once its
+        // data doubled) is done now, so the result does not depend on how the input was split.
+        if case .image(let chunk, let frame) = stage, !frame.isComplete {
+            let window = UnsafeRawBufferPointer(rebasing: input.readable[0..<min(input.readableCount, chunk.size - frame.consumed)])
+            do {
+                input.consume(try frame.run(window: window, force: true))
+            } catch {
+                failure = error
+                throw error
+            }
+            previewGeneration += 1
         }
         guard let frame, frame.isComplete, let image = currentImage() else {
             let error = ImageDecodingError(.truncated, at: input.totalAppended, truncationMessage())
@@ -144,12 +165,14 @@ public final class WebPDecoder: IncrementalImageDecoder {
         var image: Image
         if let first = animationState?.firstFrame {
             image = first
+        } else if let preview = firstFramePreview {
+            image = preview
         } else if let frame, frame.hasHeader {
-            image = Image(width: frame.width, height: frame.height, format: .rgba8, pixels: frame.rgba)
-            if header.pixelFormat != .rgba8 { image = image.converted(to: header.pixelFormat) }
+            image = Image(width: frame.width, height: frame.height, format: frame.format, pixels: frame.pixels)
         } else {
             image = Image(blankWidth: header.width, height: header.height, format: header.pixelFormat)
         }
+        if image.format != header.pixelFormat { image = image.converted(to: header.pixelFormat) }
         image.orientation = header.orientation
         image.iccProfile = header.iccProfile
         cachedImage = image

@@ -31,8 +31,12 @@ final class WebPFrameDecoder {
     private(set) var height = 0
     /// libwebp's `has_alpha`: the VP8L alpha hint, or an `ALPH` chunk for VP8.
     private(set) var hasAlpha = false
-    /// RGBA pixels, `width × height × 4`; rows `0 ..< completedRows` are final, the rest zero.
-    private(set) var rgba: [UInt8] = []
+    /// Pixels in ``format``, rows `0 ..< completedRows` final, the rest zero.
+    private(set) var pixels: [UInt8] = []
+    /// `rgba8` when the image has alpha (or ``alwaysAlpha``), else `rgb8`.
+    private(set) var format = PixelFormat.rgb8
+    /// Output RGBA even without alpha (animation frames; lossy images whose VP8X says alpha).
+    let alwaysAlpha: Bool
     /// Rows of ``rgba`` that hold final pixels.
     private(set) var completedRows = 0
     /// Payload bytes consumed so far.
@@ -47,7 +51,8 @@ final class WebPFrameDecoder {
     private var stage = Stage.bitstreamHeader
 
     init(bitstream: Bitstream, limits: Limits, payloadOffset: Int, payloadSize: Int,
-         requiredSize: (width: Int, height: Int)?) {
+         requiredSize: (width: Int, height: Int)?, alwaysAlpha: Bool) {
+        self.alwaysAlpha = alwaysAlpha
         self.bitstream = bitstream
         self.limits = limits
         self.payloadOffset = payloadOffset
@@ -69,14 +74,18 @@ final class WebPFrameDecoder {
 
     /// Bytes of input examined.
     var bytesExamined: Int {
-        if case .lossless(let decoder) = stage { return consumed + decoder.bytesExamined }
-        return consumed
+        switch stage {
+        case .lossless(let decoder): return consumed + decoder.bytesExamined
+        case .lossy(let decoder): return consumed + decoder.bytesExamined
+        default: return consumed
+        }
     }
 
 
     /// Decodes as far as `window` (the next unread payload bytes) allows; returns the bytes used.
     /// `window` reaches the payload's end exactly when `consumed + window.count == payloadSize`.
-    func run(window: UnsafeRawBufferPointer) throws(ImageDecodingError) -> Int {
+    /// `force` (at the end of input) retries work put off until more data came.
+    func run(window: UnsafeRawBufferPointer, force: Bool = false) throws(ImageDecodingError) -> Int {
         let isFinal = consumed + window.count >= payloadSize
         var used = 0
         if case .bitstreamHeader = stage {
@@ -87,7 +96,7 @@ final class WebPFrameDecoder {
         if case .lossless(let decoder) = stage {
             let rest = UnsafeRawBufferPointer(rebasing: window[used...])
             do {
-                let more = try decoder.run(window: rest, isFinal: isFinal)
+                let more = try decoder.run(window: rest, isFinal: isFinal, force: force)
                 used += more
                 consumed += more
             } catch {
@@ -97,10 +106,12 @@ final class WebPFrameDecoder {
         } else if case .lossy(let decoder) = stage {
             let rest = UnsafeRawBufferPointer(rebasing: window[used...])
             do {
-                try decoder.run(window: rest)
+                try decoder.run(window: rest, force: force)
             } catch {
                 consumed += rest.count
-                throw mapFailure(error)
+                var mapped = mapFailure(error)
+                mapped.offset = payloadOffset + decoder.errorPosition
+                throw mapped
             }
             used += rest.count
             consumed += rest.count
@@ -127,30 +138,24 @@ final class WebPFrameDecoder {
     private func readBitstreamHeader(_ window: UnsafeRawBufferPointer, isFinal: Bool) throws(ImageDecodingError) -> Int {
         switch bitstream {
         case .lossless:
-            guard window.count >= VP8LHeader.byteCount else {
-                if isFinal {
-                    throw ImageDecodingError(.invalidData, at: payloadOffset,
-                                             "VP8L chunk of \(payloadSize) bytes is shorter than its 5-byte header")
-                }
-                return 0
-            }
-            let header: VP8LHeader
-            switch VP8LHeader.parse(window) {
-            case .success(let parsed): header = parsed
-            case .failure(let failure): throw mapFailure(failure)
-            }
+            guard try holds(VP8LHeader.byteCount, "VP8L", window, isFinal: isFinal) else { return 0 }
+            let header = try parsed(VP8LHeader.parse(window))
             try adopt(width: header.width, height: header.height, hasAlpha: header.alphaIsUsed, format: "VP8L")
             let decoder = VP8LImageDecoder(width: width, height: height, maxTableEntries: Self.maxTableEntries)
-            let rowBytes = width * 4
+            let channels = format.channelCount
+            let rowBytes = width * channels
             decoder.rowSink = { [unowned self] y, row in
-                self.rgba.withUnsafeMutableBufferPointer { out in
-                    var at = y * rowBytes
-                    for pixel in row {
-                        out[at] = UInt8(truncatingIfNeeded: pixel >> 16)
-                        out[at + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
-                        out[at + 2] = UInt8(truncatingIfNeeded: pixel)
-                        out[at + 3] = UInt8(truncatingIfNeeded: pixel >> 24)
-                        at += 4
+                self.pixels.withUnsafeMutableBufferPointer { all in
+                    // ARGB words to R, G, B(, A) bytes.
+                    let out = all.baseAddress! + y * rowBytes
+                    let argb = row.baseAddress!
+                    for x in 0..<row.count {
+                        let pixel = argb[x]
+                        let at = out + x * channels
+                        at[0] = UInt8(truncatingIfNeeded: pixel >> 16)
+                        at[1] = UInt8(truncatingIfNeeded: pixel >> 8)
+                        at[2] = UInt8(truncatingIfNeeded: pixel)
+                        if channels == 4 { at[3] = UInt8(truncatingIfNeeded: pixel >> 24) }
                     }
                 }
                 self.completedRows = y + 1
@@ -158,18 +163,8 @@ final class WebPFrameDecoder {
             stage = .lossless(decoder)
             return VP8LHeader.byteCount
         case .lossy(let alphaData):
-            guard window.count >= VP8FrameTag.byteCount else {
-                if isFinal {
-                    throw ImageDecodingError(.invalidData, at: payloadOffset,
-                                             "VP8 chunk of \(payloadSize) bytes is shorter than its 10-byte frame header")
-                }
-                return 0
-            }
-            let tag: VP8FrameTag
-            switch VP8FrameTag.parse(window) {
-            case .success(let parsed): tag = parsed
-            case .failure(let failure): throw mapFailure(failure)
-            }
+            guard try holds(VP8FrameTag.byteCount, "VP8", window, isFinal: isFinal) else { return 0 }
+            let tag = try parsed(VP8FrameTag.parse(window))
             try adopt(width: tag.width, height: tag.height, hasAlpha: alphaData != nil, format: "VP8")
             var alpha: [UInt8]?
             if let alphaData {
@@ -182,18 +177,40 @@ final class WebPFrameDecoder {
             }
             let decoder = VP8ImageDecoder(tag: tag, payloadSize: payloadSize)
             let width = self.width
-            decoder.rowSink = { [unowned self] y, row in
-                self.rgba.withUnsafeMutableBufferPointer { out in
-                    let base = y * width * 4
-                    for i in 0..<(width * 4) { out[base + i] = row[i] }
+            let channels = format.channelCount
+            decoder.rowSink = { [unowned self] y, luma, u, v in
+                self.pixels.withUnsafeMutableBufferPointer { all in
+                    let out = all.baseAddress! + y * width * channels
+                    VP8YUVConverter.convertRow(y: luma, u: u, v: v, width: width, channels: channels, out: out)
                     if let alpha {
-                        for x in 0..<width { out[base + 4 * x + 3] = alpha[y * width + x] }
+                        alpha.withUnsafeBufferPointer { plane in
+                            let source = plane.baseAddress! + y * width
+                            for x in 0..<width { out[4 * x + 3] = source[x] }
+                        }
                     }
                 }
                 self.completedRows = y + 1
             }
             stage = .lossy(decoder)
             return VP8FrameTag.byteCount
+        }
+    }
+
+    /// Whether `window` holds the `count`-byte bitstream header; an error if it never will.
+    private func holds(_ count: Int, _ name: String, _ window: UnsafeRawBufferPointer, isFinal: Bool) throws(ImageDecodingError) -> Bool {
+        if window.count >= count { return true }
+        if isFinal {
+            throw ImageDecodingError(.invalidData, at: payloadOffset,
+                                     "\(name) chunk of \(payloadSize) bytes is shorter than its \(count)-byte header")
+        }
+        return false
+    }
+
+    /// The parsed header, or its failure as an error.
+    private func parsed<Header>(_ result: Result<Header, VP8LFailure>) throws(ImageDecodingError) -> Header {
+        switch result {
+        case .success(let header): return header
+        case .failure(let failure): throw mapFailure(failure)
         }
     }
 
@@ -213,6 +230,7 @@ final class WebPFrameDecoder {
         self.width = width
         self.height = height
         self.hasAlpha = hasAlpha
-        rgba = [UInt8](repeating: 0, count: width * height * 4)
+        self.format = hasAlpha || alwaysAlpha ? .rgba8 : .rgb8
+        pixels = [UInt8](repeating: 0, count: width * height * self.format.channelCount)
     }
 }

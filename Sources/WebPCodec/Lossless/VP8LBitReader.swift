@@ -1,7 +1,8 @@
 /// Reads the VP8L bitstream least-significant bit first (RFC 9649 section 3.2, "Reading bits")
 /// from a window of input bytes, and can stop between symbols and resume on a later window.
 ///
-/// Invariant: `bits` holds `count` unread bits in its low end (higher bits are zero); bytes
+/// Invariant: `bits` holds `count` unread bits in its low end (higher bits are zero or the
+/// stream's following bits); bytes
 /// `window[0 ..< position]` have been moved into `bits` or consumed. Example: after loading
 /// bytes `0xB5 0x01` and reading 3 bits, `bits = 0x01B5 >> 3 = 0x36`, `count = 13`, `position = 2`.
 /// Reading past the end of the window yields zero bits and sets ``overran``: the caller decides
@@ -28,8 +29,20 @@ struct VP8LBitReader {
     var availableBits: Int { count + (window.count - position) * 8 }
 
     /// Loads whole bytes until at least 57 bits are buffered or the window is exhausted.
+    ///
+    /// With 8 bytes left in the window, one unaligned little-endian load does it: the bytes
+    /// beyond the ones counted land above ``count`` and are the stream's next bits, so loading
+    /// them again later ORs the same bits in (harmless). Near the window's end, byte by byte.
     @inline(__always)
     mutating func refill() {
+        if count <= 56, position &+ 8 <= window.count, let base = window.baseAddress {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            bits |= word &<< UInt64(count)
+            let loaded = (63 &- count) &>> 3
+            position &+= loaded
+            count &+= loaded &<< 3
+            return
+        }
         while count <= 56, position < window.count {
             bits |= UInt64(window[position]) << UInt64(count)
             position += 1

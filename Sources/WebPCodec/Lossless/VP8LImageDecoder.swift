@@ -72,12 +72,13 @@ final class VP8LImageDecoder {
     /// Decodes as far as `window` (the next unread bytes of the stream) allows; `isFinal` says
     /// the window reaches the end of the stream. Returns how many bytes of the window were used:
     /// the caller drops exactly those and passes the rest (plus new bytes) next time.
-    func run(window: UnsafeRawBufferPointer, isFinal: Bool) throws(VP8LFailure) -> Int {
+    /// `force` tries the header even if the window has not doubled (the input has ended).
+    func run(window: UnsafeRawBufferPointer, isFinal: Bool, force: Bool = false) throws(VP8LFailure) -> Int {
         switch stage {
         case .complete:
             return 0
         case .header(let triedBytes):
-            guard isFinal || window.count >= 2 * triedBytes else { return 0 }
+            guard isFinal || force || window.count >= 2 * triedBytes else { return 0 }
             var fresh = VP8LBitReader()
             fresh.attach(window)
             var codeReader = VP8LCodeReader(reader: fresh, maxTableEntries: maxTableEntries)
@@ -129,12 +130,15 @@ final class VP8LImageDecoder {
     private func finishRows(_ state: PixelState, through end: Int) {
         guard end > completedRows else { return }
         let codedWidth = state.codedWidth
+        let coded = state.coded  // a reference, not a copy: nothing writes `coded` meanwhile
+        coded.withUnsafeBufferPointer { codedPixels in
         state.row.withUnsafeMutableBufferPointer { row in
             for y in completedRows..<end {
-                for x in 0..<codedWidth { row[x] = state.coded[y * codedWidth + x] }
+                row.baseAddress!.update(from: codedPixels.baseAddress! + y * codedWidth, count: codedWidth)
                 state.transforms.apply(row: row, y: y)
                 rowSink(y, UnsafeMutableBufferPointer(rebasing: row[0..<width]))
             }
+        }
         }
         completedRows = end
     }

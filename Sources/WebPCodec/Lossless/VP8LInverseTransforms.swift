@@ -58,18 +58,27 @@ struct VP8LInverseTransforms {
     static func undoColorTransform(row: UnsafeMutableBufferPointer<UInt32>, y: Int, width: Int, sizeBits: Int,
                                    blocksPerRow: Int, elements: [UInt32]) {
         let rowBase = (y >> sizeBits) * blocksPerRow
-        for x in 0..<width {
-            let element = elements[rowBase + (x >> sizeBits)]
-            let greenToRed = Int(Int8(truncatingIfNeeded: element))
-            let greenToBlue = Int(Int8(truncatingIfNeeded: element >> 8))
-            let redToBlue = Int(Int8(truncatingIfNeeded: element >> 16))
-            let pixel = row[x]
-            let green = Int(Int8(truncatingIfNeeded: pixel >> 8))
-            var red = Int(pixel >> 16 & 0xFF)
-            var blue = Int(pixel & 0xFF)
-            red = (red + (greenToRed * green) >> 5) & 0xFF
-            blue = (blue + (greenToBlue * green) >> 5 + (redToBlue * Int(Int8(truncatingIfNeeded: red))) >> 5) & 0xFF
-            row[x] = pixel & 0xFF00_FF00 | UInt32(red) << 16 | UInt32(blue)
+        guard let out = row.baseAddress else { return }
+        elements.withUnsafeBufferPointer { blocks in
+            guard let block = blocks.baseAddress else { return }
+            // One block's multipliers serve 2^sizeBits pixels; products of signed bytes fit easily.
+            var x = 0
+            while x < width {
+                let element = block[rowBase + (x >> sizeBits)]
+                let greenToRed = Int32(Int8(truncatingIfNeeded: element))
+                let greenToBlue = Int32(Int8(truncatingIfNeeded: element >> 8))
+                let redToBlue = Int32(Int8(truncatingIfNeeded: element >> 16))
+                let end = min(width, (x >> sizeBits &+ 1) << sizeBits)
+                while x < end {
+                    let pixel = out[x]
+                    let green = Int32(Int8(truncatingIfNeeded: pixel >> 8))
+                    let red = (Int32(pixel >> 16 & 0xFF) &+ (greenToRed &* green) >> 5) & 0xFF
+                    let newRed = Int32(Int8(truncatingIfNeeded: red))
+                    let blue = (Int32(pixel & 0xFF) &+ (greenToBlue &* green) >> 5 &+ (redToBlue &* newRed) >> 5) & 0xFF
+                    out[x] = pixel & 0xFF00_FF00 | UInt32(red) << 16 | UInt32(blue)
+                    x &+= 1
+                }
+            }
         }
     }
 

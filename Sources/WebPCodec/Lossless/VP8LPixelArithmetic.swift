@@ -18,37 +18,33 @@ enum VP8LPixelArithmetic {
     /// Section 4.1 `Select`: L or T, whichever is closer (Manhattan) to the estimate L + T - TL.
     @inline(__always)
     static func select(left: UInt32, top: UInt32, topLeft: UInt32) -> UInt32 {
-        var distanceToLeft = 0  // sum |T - TL| = distance from the estimate to L
-        var distanceToTop = 0   // sum |L - TL| = distance from the estimate to T
-        for shift in stride(from: UInt32(0), through: 24, by: 8) {
-            let t = Int(top >> shift & 0xFF), l = Int(left >> shift & 0xFF), tl = Int(topLeft >> shift & 0xFF)
-            distanceToLeft += abs(t - tl)
-            distanceToTop += abs(l - tl)
+        // sum |T - TL| is the estimate's distance to L; sum |L - TL| its distance to T.
+        @inline(__always) func channel(_ shift: UInt32) -> Int {
+            let t = Int(top &>> shift & 0xFF), l = Int(left &>> shift & 0xFF), tl = Int(topLeft &>> shift & 0xFF)
+            return abs(t &- tl) &- abs(l &- tl)
         }
-        return distanceToLeft < distanceToTop ? left : top
+        let leftMinusTop = channel(0) &+ channel(8) &+ channel(16) &+ channel(24)
+        return leftMinusTop < 0 ? left : top
     }
 
     /// Section 4.1 `ClampAddSubtractFull`: `clamp(a + b - c)` per channel.
     @inline(__always)
     static func clampAddSubtractFull(_ a: UInt32, _ b: UInt32, _ c: UInt32) -> UInt32 {
-        var result: UInt32 = 0
-        for shift in stride(from: UInt32(0), through: 24, by: 8) {
-            let value = Int(a >> shift & 0xFF) + Int(b >> shift & 0xFF) - Int(c >> shift & 0xFF)
-            result |= UInt32(min(max(value, 0), 255)) << shift
+        @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
+            let value = Int32(a &>> shift & 0xFF) &+ Int32(b &>> shift & 0xFF) &- Int32(c &>> shift & 0xFF)
+            return UInt32(UInt8(clamping: value)) &<< shift
         }
-        return result
+        return channel(0) | channel(8) | channel(16) | channel(24)
     }
 
     /// Section 4.1 `ClampAddSubtractHalf`: `clamp(a + (a - b) / 2)` per channel, C division
     /// (rounds toward zero).
     @inline(__always)
     static func clampAddSubtractHalf(_ a: UInt32, _ b: UInt32) -> UInt32 {
-        var result: UInt32 = 0
-        for shift in stride(from: UInt32(0), through: 24, by: 8) {
-            let x = Int(a >> shift & 0xFF), y = Int(b >> shift & 0xFF)
-            let value = x + (x - y) / 2
-            result |= UInt32(min(max(value, 0), 255)) << shift
+        @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
+            let x = Int32(a &>> shift & 0xFF), y = Int32(b &>> shift & 0xFF)
+            return UInt32(UInt8(clamping: x &+ (x &- y) / 2)) &<< shift
         }
-        return result
+        return channel(0) | channel(8) | channel(16) | channel(24)
     }
 }

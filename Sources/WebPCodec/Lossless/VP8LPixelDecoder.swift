@@ -92,7 +92,8 @@ enum VP8LPixelDecoder {
                     index += length
                     x += length
                     if x >= width { y += x / width; x %= width }
-                    if groupMask >= 0 { selectGroup() }
+                    // A copy that ends the image leaves (x, y) one row below it: no group there.
+                    if groupMask >= 0, index < total { selectGroup() }
                 } else {
                     let key = g - literalCount - lengthPrefixCount
                     guard hasCache, key < cache.count else {

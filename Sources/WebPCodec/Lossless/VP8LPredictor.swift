@@ -17,32 +17,42 @@ enum VP8LPredictor {
             for x in 1..<max(width, 1) { row[x] = P.add(row[x], row[x - 1]) }
             return
         }
-        row[0] = P.add(row[0], previous[0])
+        guard let out = row.baseAddress, let above = previous.baseAddress else { return }
+        out[0] = P.add(out[0], above[0])
         let modeBase = (y >> sizeBits) * blocksPerRow
-        for x in 1..<max(width, 1) {
-            let mode = modes[modeBase + (x >> sizeBits)] >> 8 & 0xF
-            let left = row[x - 1]
-            let top = previous[x]
-            let topLeft = previous[x - 1]
-            let topRight = x + 1 < width ? previous[x + 1] : row[0]
-            let prediction: UInt32
-            switch mode {
-            case 1: prediction = left
-            case 2: prediction = top
-            case 3: prediction = topRight
-            case 4: prediction = topLeft
-            case 5: prediction = P.average2(P.average2(left, topRight), top)
-            case 6: prediction = P.average2(left, topLeft)
-            case 7: prediction = P.average2(left, top)
-            case 8: prediction = P.average2(topLeft, top)
-            case 9: prediction = P.average2(top, topRight)
-            case 10: prediction = P.average2(P.average2(left, topLeft), P.average2(top, topRight))
-            case 11: prediction = P.select(left: left, top: top, topLeft: topLeft)
-            case 12: prediction = P.clampAddSubtractFull(left, top, topLeft)
-            case 13: prediction = P.clampAddSubtractHalf(P.average2(left, top), topLeft)
-            default: prediction = black
+        modes.withUnsafeBufferPointer { modeBuffer in
+        guard let blockModes = modeBuffer.baseAddress else { return }
+        var x = 1
+        while x < width {
+            // One mode per block: pick its kernel once, then run the block's pixels with it.
+            let mode = blockModes[modeBase + (x >> sizeBits)] >> 8 & 0xF
+            let end = min(width, (x >> sizeBits &+ 1) << sizeBits)
+            /// Adds `predict(left, top, topLeft, topRight)` to pixels x ..< end.
+            @inline(__always) func run(_ predict: (UInt32, UInt32, UInt32, UInt32) -> UInt32) {
+                while x < end {
+                    // The rightmost pixel's top-right is the row's first pixel (section 4.1).
+                    let topRight = x &+ 1 < width ? above[x &+ 1] : out[0]
+                    out[x] = P.add(out[x], predict(out[x &- 1], above[x], above[x &- 1], topRight))
+                    x &+= 1
+                }
             }
-            row[x] = P.add(row[x], prediction)
+            switch mode {
+            case 1: run { left, _, _, _ in left }
+            case 2: run { _, top, _, _ in top }
+            case 3: run { _, _, _, topRight in topRight }
+            case 4: run { _, _, topLeft, _ in topLeft }
+            case 5: run { left, top, _, topRight in P.average2(P.average2(left, topRight), top) }
+            case 6: run { left, _, topLeft, _ in P.average2(left, topLeft) }
+            case 7: run { left, top, _, _ in P.average2(left, top) }
+            case 8: run { _, top, topLeft, _ in P.average2(topLeft, top) }
+            case 9: run { _, top, _, topRight in P.average2(top, topRight) }
+            case 10: run { left, top, topLeft, topRight in P.average2(P.average2(left, topLeft), P.average2(top, topRight)) }
+            case 11: run { left, top, topLeft, _ in P.select(left: left, top: top, topLeft: topLeft) }
+            case 12: run { left, top, topLeft, _ in P.clampAddSubtractFull(left, top, topLeft) }
+            case 13: run { left, top, topLeft, _ in P.clampAddSubtractHalf(P.average2(left, top), topLeft) }
+            default: run { _, _, _, _ in black }
+            }
+        }
         }
     }
 }

@@ -14,10 +14,16 @@ final class VP8ImageDecoder {
     let height: Int
     let macroblocksWide: Int
     let macroblocksHigh: Int
-    /// Receives each finished row once, in order: (y, `width` RGBA pixels with alpha 255).
-    var rowSink: (Int, UnsafeBufferPointer<UInt8>) -> Void = { _, _ in }
+    /// Receives each finished row once, in order: (y, its luma, and its chroma upsampled to
+    /// full width), `width` samples each.
+    var rowSink: (Int, UnsafePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<UInt8>) -> Void = { _, _, _, _ in }
     /// Rows handed to ``rowSink``.
     private(set) var emittedRows = 0
+    /// Where in the payload (from its first byte, the frame tag) the last error was found.
+    private(set) var errorPosition = 0
+    /// Partition bytes the boolean decoders have read, counting every retried row again
+    /// (the O(n) proof: at most about twice the data).
+    private(set) var bytesExamined = 0
 
     private let tag: VP8FrameTag
     private let payloadSize: Int
@@ -43,6 +49,9 @@ final class VP8ImageDecoder {
         /// Bytes received when the current row last ran out of data (0: not tried yet).
         var starvedAt = 0
         let strengths: [[VP8LoopFilter.Strength]]  // [segment][is 4×4]
+        /// The 16 Y2 coefficients of the macroblock being parsed.
+        let dcScratch = UnsafeMutablePointer<Int16>.allocate(capacity: 16)
+        deinit { dcScratch.deallocate() }
         let filterType: Int  // 0 none, 1 simple, 2 normal
 
         init(header: VP8FrameHeader, modeReader: VP8BoolDecoder, tokenReaders: [VP8BoolDecoder], macroblocks: Int) {
@@ -57,21 +66,9 @@ final class VP8ImageDecoder {
         }
     }
 
-    // Planes, padded to whole macroblocks.
-    private var lumaPlane: [UInt8]
-    private var chromaU: [UInt8]
-    private var chromaV: [UInt8]
-    private let lumaStride: Int
-    private let chromaStride: Int
-    /// Unfiltered bottom rows of the previous macroblock row: intra prediction reads these.
-    private var topLuma: [UInt8]
-    private var topU: [UInt8]
-    private var topV: [UInt8]
-    /// Prediction work areas (stride 32, origin at row 1, column 8).
-    private var workY = [UInt8](repeating: 0, count: 32 * 17)
-    private var workU = [UInt8](repeating: 0, count: 32 * 9)
-    private var workV = [UInt8](repeating: 0, count: 32 * 9)
-    private static let workOrigin = 32 + 8
+    private let planes: VP8Planes
+    private var lumaStride: Int { planes.lumaStride }
+    private var chromaStride: Int { planes.chromaStride }
 
     init(tag: VP8FrameTag, payloadSize: Int) {
         self.tag = tag
@@ -80,14 +77,7 @@ final class VP8ImageDecoder {
         height = tag.height
         macroblocksWide = (width + 15) >> 4
         macroblocksHigh = (height + 15) >> 4
-        lumaStride = macroblocksWide * 16
-        chromaStride = macroblocksWide * 8
-        lumaPlane = [UInt8](repeating: 0, count: lumaStride * macroblocksHigh * 16)
-        chromaU = [UInt8](repeating: 0, count: chromaStride * macroblocksHigh * 8)
-        chromaV = chromaU
-        topLuma = [UInt8](repeating: 0, count: lumaStride)
-        topU = [UInt8](repeating: 0, count: chromaStride)
-        topV = topU
+        planes = VP8Planes(macroblocksWide: macroblocksWide, macroblocksHigh: macroblocksHigh)
     }
 
     var isComplete: Bool {
@@ -99,7 +89,9 @@ final class VP8ImageDecoder {
     var received: Int { data.count + VP8FrameTag.byteCount }
 
     /// Takes the next payload bytes (after the 10-byte frame tag) and decodes what they allow.
-    func run(window: UnsafeRawBufferPointer) throws(VP8LFailure) {
+    /// `force` retries a row that ran out of data even if its partition has not doubled since
+    /// (the input has ended: whatever the bytes allow must be decoded, as in one piece).
+    func run(window: UnsafeRawBufferPointer, force: Bool = false) throws(VP8LFailure) {
         data.append(contentsOf: window)
         while true {
             switch stage {
@@ -113,13 +105,18 @@ final class VP8ImageDecoder {
                 guard data.count >= size else { return }
                 var reader = VP8BoolDecoder(start: 0, end: size)
                 let header = data.withUnsafeBufferPointer { VP8FrameHeader.read(&reader, $0.baseAddress!, data.count) }
-                guard !reader.endOfData else { throw .invalid("VP8 frame header runs past the first partition") }
+                bytesExamined += reader.position
+                guard !reader.endOfData else {
+                    errorPosition = VP8FrameTag.byteCount + size
+                    throw .invalid("VP8 frame header runs past the first partition")
+                }
                 stage = .partitionSizes(header, modeReader: reader)
             case .partitionSizes(let header, let modeReader):
                 let tableStart = tag.firstPartitionSize
                 let tableSize = 3 * (header.partitionCount - 1)
                 let dataEnd = payloadSize - VP8FrameTag.byteCount
                 guard tableStart + tableSize < dataEnd else {
+                    errorPosition = VP8FrameTag.byteCount + tableStart
                     throw .invalid("VP8 data ends before its \(header.partitionCount) token partitions")
                 }
                 guard data.count >= tableStart + tableSize else { return }
@@ -133,6 +130,7 @@ final class VP8ImageDecoder {
                     start += size
                 }
                 guard start < dataEnd else {
+                    errorPosition = VP8FrameTag.byteCount + tableStart
                     throw .invalid("VP8 partition sizes leave no data for the last partition")
                 }
                 readers.append(VP8BoolDecoder(start: start, end: dataEnd))
@@ -146,7 +144,8 @@ final class VP8ImageDecoder {
                         // Not all of the partition is here: try only once there is something new
                         // and, after a failed try, twice as much as then.
                         guard available > reader.position else { return }
-                        if state.starvedAt > 0, available - reader.position < 2 * (state.starvedAt - reader.position) { return }
+                        if !force, state.starvedAt > 0, available - reader.position < 2 * (state.starvedAt - reader.position) { return }
+                        if force, state.starvedAt == available { return }
                     }
                     guard try parseRow(state) else {
                         state.starvedAt = available
@@ -175,15 +174,17 @@ final class VP8ImageDecoder {
         let header = state.header
         var ok = true
         var failure: VP8LFailure?
+        var tokenBytesRead = 0
         data.withUnsafeBufferPointer { buffer in
             guard let bytes = buffer.baseAddress else { ok = false; return }
             var modes = state.modeReader
             var leftModes: [UInt8] = [0, 0, 0, 0]
             for x in 0..<macroblocksWide { parseModes(&modes, bytes, received, state, x: x, leftModes: &leftModes) }
             state.modeReader = modes
-            if modes.endOfData { failure = .invalid("VP8 first partition ends before the modes of row \(state.nextRow)"); return }
+            if modes.endOfData { errorPosition = VP8FrameTag.byteCount + modes.end; failure = .invalid("VP8 first partition ends before the modes of row \(state.nextRow)"); return }
 
             var tokens = state.tokenReaders[partition]
+            defer { tokenBytesRead = tokens.position - saved.1[partition].position }
             var leftNonZero: UInt8 = 0
             var leftNonZeroDC: UInt8 = 0
             for x in 0..<macroblocksWide {
@@ -205,12 +206,14 @@ final class VP8ImageDecoder {
                 }
                 if tokens.starved { ok = false; return }
                 if tokens.endOfData {
+                    errorPosition = VP8FrameTag.byteCount + tokens.end
                     failure = .invalid("VP8 token partition \(partition) ends inside macroblock \(x) of row \(state.nextRow)")
                     return
                 }
             }
             state.tokenReaders[partition] = tokens
         }
+        bytesExamined += state.modeReader.position - saved.0.position + tokenBytesRead
         if let failure { throw failure }
         if !ok {
             (state.modeReader, state.tokenReaders, state.contexts) = saved
@@ -285,17 +288,16 @@ final class VP8ImageDecoder {
             let first: Int
             let acType: VP8ResidualReader.BlockType
             if !isSubblock {
-                var dc = [Int16](repeating: 0, count: 16)
+                let dc = state.dcScratch
+                dc.update(repeating: 0, count: 16)
                 let context = Int(state.contexts.nonZeroDCAbove[x]) + Int(leftNonZeroDC)
-                let nz = dc.withUnsafeMutableBufferPointer {
-                    residuals.readBlock(&reader, bytes, received, type: .y2, context: context,
-                                        dc: quantizer.y2.dc, ac: quantizer.y2.ac, first: 0, out: $0.baseAddress!)
-                }
+                let nz = residuals.readBlock(&reader, bytes, received, type: .y2, context: context,
+                                             dc: quantizer.y2.dc, ac: quantizer.y2.ac, first: 0, out: dc)
                 let flag: UInt8 = nz > 0 ? 1 : 0
                 state.contexts.nonZeroDCAbove[x] = flag
                 leftNonZeroDC = flag
                 if nz > 1 {
-                    dc.withUnsafeBufferPointer { VP8Transform.inverseWHT($0.baseAddress!, coefficients) }
+                    VP8Transform.inverseWHT(dc, coefficients)
                 } else {
                     let dc0 = Int16(truncatingIfNeeded: (Int(dc[0]) + 3) >> 3)
                     for i in 0..<16 { coefficients[i * 16] = dc0 }
@@ -366,13 +368,13 @@ final class VP8ImageDecoder {
 
     /// Predicts and adds the residuals of every macroblock of row `y` (libwebp `ReconstructRow`).
     private func reconstructRow(_ state: RowState, y mbY: Int) {
-        let s = 32
-        let o = Self.workOrigin
-        workY.withUnsafeMutableBufferPointer { wy in
-        workU.withUnsafeMutableBufferPointer { wu in
-        workV.withUnsafeMutableBufferPointer { wv in
+        let s = VP8Planes.workStride
+        let o = VP8Planes.workOrigin
+        let topLuma = planes.topY, topU = planes.topU, topV = planes.topV
+        let lumaPlane = planes.y, chromaU = planes.u, chromaV = planes.v
+        let lumaStride = self.lumaStride, chromaStride = self.chromaStride
         state.row.coefficients.withUnsafeBufferPointer { coefficientBuffer in
-            let yDst = wy.baseAddress! + o, uDst = wu.baseAddress! + o, vDst = wv.baseAddress! + o
+            let yDst = planes.workY + o, uDst = planes.workU + o, vDst = planes.workV + o
             // Left edge of the first macroblock: 129; top edge of the first row: 127.
             for j in 0..<16 { yDst[j * s - 1] = 129 }
             for j in 0..<8 { uDst[j * s - 1] = 129; vDst[j * s - 1] = 129 }
@@ -426,11 +428,12 @@ final class VP8ImageDecoder {
                 VP8IntraPredictor.predictBlock(mode: chromaMode, size: 8, dst: uDst, hasTop: mbY > 0, hasLeft: mbX > 0)
                 VP8IntraPredictor.predictBlock(mode: chromaMode, size: 8, dst: vDst, hasTop: mbY > 0, hasLeft: mbX > 0)
                 let nonZeroChroma = state.row.nonZeroChroma[mbX]
-                for (plane, shift) in [(uDst, UInt32(0)), (vDst, UInt32(8))] where (nonZeroChroma >> shift) & 0xFF != 0 {
-                    let base = coefficients + (shift == 0 ? 256 : 320)
-                    for n in 0..<4 {
-                        VP8Transform.inverseDCT(base + n * 16, plane + (n & 1) * 4 + (n >> 1) * 4 * s, stride: s)
-                    }
+                // libwebp DoUVTransform: all four blocks of a plane once any has a coefficient.
+                if nonZeroChroma & 0xFF != 0 {
+                    for n in 0..<4 { VP8Transform.inverseDCT(coefficients + 256 + n * 16, uDst + (n & 1) * 4 + (n >> 1) * 4 * s, stride: s) }
+                }
+                if nonZeroChroma >> 8 & 0xFF != 0 {
+                    for n in 0..<4 { VP8Transform.inverseDCT(coefficients + 320 + n * 16, vDst + (n & 1) * 4 + (n >> 1) * 4 * s, stride: s) }
                 }
                 // Unfiltered bottom rows for the next macroblock row's prediction.
                 if mbY < macroblocksHigh - 1 {
@@ -439,18 +442,13 @@ final class VP8ImageDecoder {
                 }
                 // Into the planes.
                 let lumaBase = mbY * 16 * lumaStride + mbX * 16
-                for j in 0..<16 { for k in 0..<16 { lumaPlane[lumaBase + j * lumaStride + k] = yDst[j * s + k] } }
+                for j in 0..<16 { (lumaPlane + lumaBase + j * lumaStride).update(from: yDst + j * s, count: 16) }
                 let chromaBase = mbY * 8 * chromaStride + mbX * 8
                 for j in 0..<8 {
-                    for k in 0..<8 {
-                        chromaU[chromaBase + j * chromaStride + k] = uDst[j * s + k]
-                        chromaV[chromaBase + j * chromaStride + k] = vDst[j * s + k]
-                    }
+                    (chromaU + chromaBase + j * chromaStride).update(from: uDst + j * s, count: 8)
+                    (chromaV + chromaBase + j * chromaStride).update(from: vDst + j * s, count: 8)
                 }
             }
-        }
-        }
-        }
         }
     }
 
@@ -491,58 +489,40 @@ final class VP8ImageDecoder {
 
     /// Filters every macroblock of row `y` in order.
     private func filterRow(_ state: RowState, y mbY: Int) {
-        lumaPlane.withUnsafeMutableBufferPointer { yPlane in
-        chromaU.withUnsafeMutableBufferPointer { uPlane in
-        chromaV.withUnsafeMutableBufferPointer { vPlane in
+        do {
             for mbX in 0..<macroblocksWide {
                 let isSubblock = state.row.isSubblockPredicted[mbX]
                 var strength = state.strengths[Int(state.row.segments[mbX])][isSubblock ? 1 : 0]
                 if !state.row.skipped[mbX] { strength.filterInner = true }
                 VP8LoopFilter.filterMacroblock(
-                    y: yPlane.baseAddress! + mbY * 16 * lumaStride + mbX * 16, yStride: lumaStride,
-                    u: uPlane.baseAddress! + mbY * 8 * chromaStride + mbX * 8,
-                    v: vPlane.baseAddress! + mbY * 8 * chromaStride + mbX * 8, uvStride: chromaStride,
+                    y: planes.y + mbY * 16 * lumaStride + mbX * 16, yStride: lumaStride,
+                    u: planes.u + mbY * 8 * chromaStride + mbX * 8,
+                    v: planes.v + mbY * 8 * chromaStride + mbX * 8, uvStride: chromaStride,
                     strength: strength, simple: state.filterType == 1, hasLeft: mbX > 0, hasTop: mbY > 0)
             }
-        }
-        }
         }
     }
 
     // MARK: - Output
 
-    /// Converts rows `emittedRows ..< end` to RGBA and hands them out.
+    /// Upsamples the chroma of rows `emittedRows ..< end` and hands them out.
     private func emitRows(through end: Int) {
         guard end > emittedRows else { return }
         let chromaHeight = (height + 1) >> 1
         var u = [UInt8](repeating: 0, count: width)
         var v = [UInt8](repeating: 0, count: width)
-        var rgba = [UInt8](repeating: 255, count: width * 4)
-        lumaPlane.withUnsafeBufferPointer { yPlane in
-        chromaU.withUnsafeBufferPointer { uPlane in
-        chromaV.withUnsafeBufferPointer { vPlane in
+        let yPlane = planes.y, uPlane = planes.u, vPlane = planes.v
+        let chromaStride = self.chromaStride, lumaStride = self.lumaStride
         u.withUnsafeMutableBufferPointer { uRow in
         v.withUnsafeMutableBufferPointer { vRow in
-        rgba.withUnsafeMutableBufferPointer { out in
             for r in emittedRows..<end {
                 let (near, far) = VP8YUVConverter.chromaRows(forRow: r, chromaHeight: chromaHeight)
-                VP8YUVConverter.upsampleRow(near: uPlane.baseAddress! + near * chromaStride,
-                                            far: uPlane.baseAddress! + far * chromaStride, width: width, out: uRow.baseAddress!)
-                VP8YUVConverter.upsampleRow(near: vPlane.baseAddress! + near * chromaStride,
-                                            far: vPlane.baseAddress! + far * chromaStride, width: width, out: vRow.baseAddress!)
-                let yRow = yPlane.baseAddress! + r * lumaStride
-                for x in 0..<width {
-                    let (red, green, blue) = VP8YUVConverter.rgb(Int(yRow[x]), Int(uRow[x]), Int(vRow[x]))
-                    out[4 * x] = red
-                    out[4 * x + 1] = green
-                    out[4 * x + 2] = blue
-                }
-                rowSink(r, UnsafeBufferPointer(out))
+                VP8YUVConverter.upsampleRow(near: uPlane + near * chromaStride, far: uPlane + far * chromaStride,
+                                            width: width, out: uRow.baseAddress!)
+                VP8YUVConverter.upsampleRow(near: vPlane + near * chromaStride, far: vPlane + far * chromaStride,
+                                            width: width, out: vRow.baseAddress!)
+                rowSink(r, yPlane + r * lumaStride, uRow.baseAddress!, vRow.baseAddress!)
             }
-        }
-        }
-        }
-        }
         }
         }
         emittedRows = end

@@ -66,11 +66,13 @@ enum VP8IntraPredictor {
                 for x in 0..<4 { put(x, y, UInt8(clamping: left + Int(top[x]) - x0)) }
             }
         case 2:  // VE: smoothed row above
-            let values = [avg3(x0, a, b), avg3(a, b, c), avg3(b, c, d), avg3(c, d, e)]
-            for y in 0..<4 { for x in 0..<4 { put(x, y, values[x]) } }
+            let v0 = avg3(x0, a, b), v1 = avg3(a, b, c), v2 = avg3(b, c, d), v3 = avg3(c, d, e)
+            for y in 0..<4 { put(0, y, v0); put(1, y, v1); put(2, y, v2); put(3, y, v3) }
         case 3:  // HE: smoothed column to the left
-            let values = [avg3(x0, i, j), avg3(i, j, k), avg3(j, k, l), avg3(k, l, l)]
-            for y in 0..<4 { (dst + y * s).update(repeating: values[y], count: 4) }
+            dst.update(repeating: avg3(x0, i, j), count: 4)
+            (dst + s).update(repeating: avg3(i, j, k), count: 4)
+            (dst + 2 * s).update(repeating: avg3(j, k, l), count: 4)
+            (dst + 3 * s).update(repeating: avg3(k, l, l), count: 4)
         case 4:  // RD: down-right
             put(0, 3, avg3(j, k, l))
             let ijk = avg3(i, j, k); put(1, 3, ijk); put(0, 2, ijk)

@@ -14,6 +14,9 @@ enum VP8LoopFilter {
         var filterInner = false
     }
 
+    // Kernels: samples are bytes, every sum stays within ±1 100, so wrapping arithmetic is exact.
+    /// |v| for the small differences of the kernels (no overflow check needed, unlike `abs`).
+    @inline(__always) static func magnitude(_ v: Int) -> Int { v < 0 ? 0 &- v : v }
     @inline(__always) static func clampSigned128(_ v: Int) -> Int { min(max(v, -128), 127) }
     @inline(__always) static func clampSigned16(_ v: Int) -> Int { min(max(v, -16), 15) }
     @inline(__always) static func clamp255(_ v: Int) -> UInt8 { UInt8(clamping: v) }
@@ -21,64 +24,64 @@ enum VP8LoopFilter {
     /// Simple filter and the normal filter's high-variance case: adjusts p0 and q0.
     @inline(__always)
     static func filter2(_ p: UnsafeMutablePointer<UInt8>, _ step: Int) {
-        let p1 = Int(p[-2 * step]), p0 = Int(p[-step]), q0 = Int(p[0]), q1 = Int(p[step])
-        let a = 3 * (q0 - p0) + clampSigned128(p1 - q1)
-        let a1 = clampSigned16((a + 4) >> 3)
-        let a2 = clampSigned16((a + 3) >> 3)
-        p[-step] = clamp255(p0 + a2)
-        p[0] = clamp255(q0 - a1)
+        let p1 = Int(p[-2 &* step]), p0 = Int(p[-step]), q0 = Int(p[0]), q1 = Int(p[step])
+        let a = 3 &* (q0 &- p0) &+ clampSigned128(p1 &- q1)
+        let a1 = clampSigned16((a &+ 4) >> 3)
+        let a2 = clampSigned16((a &+ 3) >> 3)
+        p[-step] = clamp255(p0 &+ a2)
+        p[0] = clamp255(q0 &- a1)
     }
 
     /// Inner-edge filter: adjusts p1, p0, q0, q1.
     @inline(__always)
     static func filter4(_ p: UnsafeMutablePointer<UInt8>, _ step: Int) {
-        let p1 = Int(p[-2 * step]), p0 = Int(p[-step]), q0 = Int(p[0]), q1 = Int(p[step])
-        let a = 3 * (q0 - p0)
-        let a1 = clampSigned16((a + 4) >> 3)
-        let a2 = clampSigned16((a + 3) >> 3)
-        let a3 = (a1 + 1) >> 1
-        p[-2 * step] = clamp255(p1 + a3)
-        p[-step] = clamp255(p0 + a2)
-        p[0] = clamp255(q0 - a1)
-        p[step] = clamp255(q1 - a3)
+        let p1 = Int(p[-2 &* step]), p0 = Int(p[-step]), q0 = Int(p[0]), q1 = Int(p[step])
+        let a = 3 &* (q0 &- p0)
+        let a1 = clampSigned16((a &+ 4) >> 3)
+        let a2 = clampSigned16((a &+ 3) >> 3)
+        let a3 = (a1 &+ 1) >> 1
+        p[-2 &* step] = clamp255(p1 &+ a3)
+        p[-step] = clamp255(p0 &+ a2)
+        p[0] = clamp255(q0 &- a1)
+        p[step] = clamp255(q1 &- a3)
     }
 
     /// Macroblock-edge filter: adjusts p2…q2.
     @inline(__always)
     static func filter6(_ p: UnsafeMutablePointer<UInt8>, _ step: Int) {
-        let p2 = Int(p[-3 * step]), p1 = Int(p[-2 * step]), p0 = Int(p[-step])
-        let q0 = Int(p[0]), q1 = Int(p[step]), q2 = Int(p[2 * step])
-        let a = clampSigned128(3 * (q0 - p0) + clampSigned128(p1 - q1))
-        let a1 = (27 * a + 63) >> 7
-        let a2 = (18 * a + 63) >> 7
-        let a3 = (9 * a + 63) >> 7
-        p[-3 * step] = clamp255(p2 + a3)
-        p[-2 * step] = clamp255(p1 + a2)
-        p[-step] = clamp255(p0 + a1)
-        p[0] = clamp255(q0 - a1)
-        p[step] = clamp255(q1 - a2)
-        p[2 * step] = clamp255(q2 - a3)
+        let p2 = Int(p[-3 &* step]), p1 = Int(p[-2 &* step]), p0 = Int(p[-step])
+        let q0 = Int(p[0]), q1 = Int(p[step]), q2 = Int(p[2 &* step])
+        let a = clampSigned128(3 &* (q0 &- p0) &+ clampSigned128(p1 &- q1))
+        let a1 = (27 &* a &+ 63) >> 7
+        let a2 = (18 &* a &+ 63) >> 7
+        let a3 = (9 &* a &+ 63) >> 7
+        p[-3 &* step] = clamp255(p2 &+ a3)
+        p[-2 &* step] = clamp255(p1 &+ a2)
+        p[-step] = clamp255(p0 &+ a1)
+        p[0] = clamp255(q0 &- a1)
+        p[step] = clamp255(q1 &- a2)
+        p[2 &* step] = clamp255(q2 &- a3)
     }
 
     @inline(__always)
     static func highEdgeVariance(_ p: UnsafeMutablePointer<UInt8>, _ step: Int, _ threshold: Int) -> Bool {
-        let p1 = Int(p[-2 * step]), p0 = Int(p[-step]), q0 = Int(p[0]), q1 = Int(p[step])
-        return abs(p1 - p0) > threshold || abs(q1 - q0) > threshold
+        let p1 = Int(p[-2 &* step]), p0 = Int(p[-step]), q0 = Int(p[0]), q1 = Int(p[step])
+        return magnitude(p1 &- p0) > threshold || magnitude(q1 &- q0) > threshold
     }
 
     @inline(__always)
     static func needsFilter(_ p: UnsafeMutablePointer<UInt8>, _ step: Int, _ t: Int) -> Bool {
-        let p1 = Int(p[-2 * step]), p0 = Int(p[-step]), q0 = Int(p[0]), q1 = Int(p[step])
-        return 4 * abs(p0 - q0) + abs(p1 - q1) <= t
+        let p1 = Int(p[-2 &* step]), p0 = Int(p[-step]), q0 = Int(p[0]), q1 = Int(p[step])
+        return 4 &* magnitude(p0 &- q0) &+ magnitude(p1 &- q1) <= t
     }
 
     @inline(__always)
     static func needsFilter2(_ p: UnsafeMutablePointer<UInt8>, _ step: Int, _ t: Int, _ interior: Int) -> Bool {
-        let p3 = Int(p[-4 * step]), p2 = Int(p[-3 * step]), p1 = Int(p[-2 * step]), p0 = Int(p[-step])
-        let q0 = Int(p[0]), q1 = Int(p[step]), q2 = Int(p[2 * step]), q3 = Int(p[3 * step])
-        if 4 * abs(p0 - q0) + abs(p1 - q1) > t { return false }
-        return abs(p3 - p2) <= interior && abs(p2 - p1) <= interior && abs(p1 - p0) <= interior
-            && abs(q3 - q2) <= interior && abs(q2 - q1) <= interior && abs(q1 - q0) <= interior
+        let p3 = Int(p[-4 &* step]), p2 = Int(p[-3 &* step]), p1 = Int(p[-2 &* step]), p0 = Int(p[-step])
+        let q0 = Int(p[0]), q1 = Int(p[step]), q2 = Int(p[2 &* step]), q3 = Int(p[3 &* step])
+        if 4 &* magnitude(p0 &- q0) &+ magnitude(p1 &- q1) > t { return false }
+        return magnitude(p3 &- p2) <= interior && magnitude(p2 &- p1) <= interior && magnitude(p1 &- p0) <= interior
+            && magnitude(q3 &- q2) <= interior && magnitude(q2 &- q1) <= interior && magnitude(q1 &- q0) <= interior
     }
 
     /// Simple filter across one edge of `count` pixels (section 15.2).

@@ -1,9 +1,27 @@
 /// Reads the DCT tokens of one macroblock (RFC 6386 section 13, libwebp's `GetCoeffs` and
 /// `ParseResiduals`): dequantised coefficients in zig-zag order, and the "non-zero" context
 /// bits the next blocks depend on.
-struct VP8ResidualReader {
-    /// Coefficient probabilities of the frame, `((type * 8 + band) * 3 + context) * 11 + node`.
-    let probabilities: [UInt8]
+final class VP8ResidualReader {
+    /// Coefficient probabilities of the frame, `((type * 8 + band) * 3 + context) * 11 + node`,
+    /// with the tables the token loop reads, in memory owned here (no array checks in the loop).
+    private let probs: UnsafeMutablePointer<UInt8>
+    private let bands: UnsafeMutablePointer<Int>
+    private let zigzag: UnsafeMutablePointer<Int>
+
+    init(probabilities: [UInt8]) {
+        probs = .allocate(capacity: probabilities.count)
+        probs.initialize(from: probabilities, count: probabilities.count)
+        bands = .allocate(capacity: VP8Tables.bands.count)
+        bands.initialize(from: VP8Tables.bands, count: VP8Tables.bands.count)
+        zigzag = .allocate(capacity: 16)
+        zigzag.initialize(from: VP8Tables.zigzag, count: 16)
+    }
+
+    deinit {
+        probs.deallocate()
+        bands.deallocate()
+        zigzag.deallocate()
+    }
 
     /// Block types of section 13.3: 0 luma AC after Y2, 1 Y2, 2 chroma, 3 luma with DC.
     enum BlockType: Int { case lumaAC = 0, y2 = 1, chroma = 2, lumaFull = 3 }
@@ -16,8 +34,8 @@ struct VP8ResidualReader {
     func readBlock(_ reader: inout VP8BoolDecoder, _ data: UnsafePointer<UInt8>, _ received: Int, type: BlockType,
                    context: Int, dc: Int32, ac: Int32, first: Int, out: UnsafeMutablePointer<Int16>) -> Int {
         let t = type.rawValue
-        let bands = VP8Tables.bands
-        return probabilities.withUnsafeBufferPointer { probs -> Int in
+        let probs = self.probs, bands = self.bands, zigzag = self.zigzag
+        do {
             var n = first
             var p = base(t, bands[n], context)
             while n < 16 {
@@ -37,7 +55,7 @@ struct VP8ResidualReader {
                 }
                 let signed = reader.readBool(128, data, received) ? -value : value
                 // libwebp stores the product in 16 bits.
-                out[VP8Tables.zigzag[n]] = Int16(truncatingIfNeeded: signed * Int(n > 0 ? ac : dc))
+                out[zigzag[n]] = Int16(truncatingIfNeeded: signed * Int(n > 0 ? ac : dc))
                 n += 1
             }
             return 16
@@ -46,7 +64,7 @@ struct VP8ResidualReader {
 
     /// Token values 2 and up (section 13.2: DCT_VAL2 … DCT_CAT6 with their extra bits).
     private func largeValue(_ reader: inout VP8BoolDecoder, _ data: UnsafePointer<UInt8>, _ received: Int,
-                            _ probs: UnsafeBufferPointer<UInt8>, _ p: Int) -> Int {
+                            _ probs: UnsafeMutablePointer<UInt8>, _ p: Int) -> Int {
         @inline(__always) func bit(_ probability: Int) -> Int { reader.readBool(probability, data, received) ? 1 : 0 }
         if bit(Int(probs[p + 3])) == 0 {
             return bit(Int(probs[p + 4])) == 0 ? 2 : 3 + bit(Int(probs[p + 5]))

@@ -46,7 +46,8 @@ enum VP8Transform {
     /// Inverse Walsh–Hadamard transform of the 16 luma DC values (RFC 6386 section 14.3):
     /// writes the DC of each 4×4 block to `out[16 * k]`. Values are stored as 16-bit like libwebp.
     static func inverseWHT(_ input: UnsafePointer<Int16>, _ out: UnsafeMutablePointer<Int16>) {
-        var tmp = [Int](repeating: 0, count: 16)
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { buffer in
+        let tmp = buffer.baseAddress!
         for i in 0..<4 {
             let a0 = Int(input[i]) + Int(input[12 + i])
             let a1 = Int(input[4 + i]) + Int(input[8 + i])
@@ -68,6 +69,7 @@ enum VP8Transform {
             base[16] = Int16(truncatingIfNeeded: (a3 + a2) >> 3)
             base[32] = Int16(truncatingIfNeeded: (a0 - a1) >> 3)
             base[48] = Int16(truncatingIfNeeded: (a3 - a2) >> 3)
+        }
         }
     }
 }

@@ -2,19 +2,53 @@
 /// upsampling of the 4:2:0 chroma (a 9-3-3-1 filter, `UpsampleRgbaLinePair`) and its 14-bit
 /// fixed-point BT.601 conversion (`VP8YuvToRgb`, yuv.h).
 enum VP8YUVConverter {
-    @inline(__always) static func multiplyHigh(_ v: Int, _ coefficient: Int) -> Int { (v * coefficient) >> 8 }
+    /// Operands are 8-bit samples and 16-bit coefficients: the product cannot overflow.
+    @inline(__always) static func multiplyHigh(_ v: Int, _ coefficient: Int) -> Int { (v &* coefficient) &>> 8 }
 
-    /// libwebp's `VP8Clip8`: the value has 6 fractional bits.
+    /// libwebp's `VP8Clip8` (the value has 6 fractional bits): `v >> 6` clamped to 0...255, which
+    /// is what its test `(v & ~16383) == 0 ? v >> 6 : (v < 0 ? 0 : 255)` computes, without a branch.
     @inline(__always) static func clip8(_ v: Int) -> UInt8 {
-        (v & ~16383) == 0 ? UInt8(v >> 6) : (v < 0 ? 0 : 255)
+        UInt8(clamping: v &>> 6)
     }
 
-    @inline(__always)
-    static func rgb(_ y: Int, _ u: Int, _ v: Int) -> (UInt8, UInt8, UInt8) {
-        let luma = multiplyHigh(y, 19077)
-        return (clip8(luma + multiplyHigh(v, 26149) - 14234),
-                clip8(luma - multiplyHigh(u, 6419) - multiplyHigh(v, 13320) + 8708),
-                clip8(luma + multiplyHigh(u, 33050) - 17685))
+    /// Converts one row of `width` pixels to RGB (`channels` 3) or RGBA with alpha 255 (`channels` 4).
+    static func convertRow(y: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>, width: Int,
+                           channels: Int, out: UnsafeMutablePointer<UInt8>) {
+        // 8 pixels at a time in SIMD lanes (the scalar formula below, lane by lane), then the rest.
+        // All intermediate values stay within ±40 000: wrapping arithmetic is exact.
+        var x = 0
+        while x &+ 8 <= width {
+            let yy = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(y + x).loadUnaligned(as: SIMD8<UInt8>.self))
+            let uu = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(u + x).loadUnaligned(as: SIMD8<UInt8>.self))
+            let vv = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(v + x).loadUnaligned(as: SIMD8<UInt8>.self))
+            let luma = (yy &* 19077) &>> 8
+            let red = luma &+ ((vv &* 26149) &>> 8) &- 14234
+            let green = luma &- ((uu &* 6419) &>> 8) &- ((vv &* 13320) &>> 8) &+ 8708
+            let blue = luma &+ ((uu &* 33050) &>> 8) &- 17685
+            let zero = SIMD8<Int32>(repeating: 0), top = SIMD8<Int32>(repeating: 255)
+            let r = (red &>> 6).clamped(lowerBound: zero, upperBound: top)
+            let g = (green &>> 6).clamped(lowerBound: zero, upperBound: top)
+            let b = (blue &>> 6).clamped(lowerBound: zero, upperBound: top)
+            let at = out + x &* channels
+            for lane in 0..<8 {
+                let pixel = at + lane &* channels
+                pixel[0] = UInt8(truncatingIfNeeded: r[lane])
+                pixel[1] = UInt8(truncatingIfNeeded: g[lane])
+                pixel[2] = UInt8(truncatingIfNeeded: b[lane])
+                if channels == 4 { pixel[3] = 255 }
+            }
+            x &+= 8
+        }
+        while x < width {
+            let luma = multiplyHigh(Int(y[x]), 19077)
+            let uu = Int(u[x]), vv = Int(v[x])
+            let at = out + x &* channels
+            at[0] = clip8(luma &+ multiplyHigh(vv, 26149) &- 14234)
+            at[1] = clip8(luma &- multiplyHigh(uu, 6419) &- multiplyHigh(vv, 13320) &+ 8708)
+            at[2] = clip8(luma &+ multiplyHigh(uu, 33050) &- 17685)
+            if channels == 4 { at[3] = 255 }
+            x &+= 1
+        }
     }
 
     /// Upsamples one chroma row for output row `r`: `near` is the chroma row closest to it,
