@@ -68,4 +68,22 @@ final class AnimationLoadTests: LoaderTestCase {
         XCTAssertEqual(record.response.map { Digest.sha256($0.image.converted(to: .rgba8).pixels) },
                        try reference(name).frames.first?.sha256, "the default image is the first frame")
     }
+
+    func testAnimatedWebPFramesComeThroughTheLoaderToo() async throws {
+        struct WebPReference: Decodable {
+            struct Frame: Decodable { var duration_ms: Int; var sha256: String }
+            var frames: [Frame]
+        }
+        let name = "anim_alpha_lossless.webp"
+        let all = try JSONDecoder().decode([String: WebPReference].self,
+                                           from: Data(contentsOf: Fixtures.url("webp/animation_references.json")))
+        let expected = try XCTUnwrap(all[name])
+        server.setRoute("/" + name, .init(body: try Fixtures.bytes("webp/files/" + name), chunkSize: 97))
+        var request = ImageRequest(url: server.url("/" + name))
+        request.deliversFrames = true
+        let record = try await load(request, with: makeLoader(disk: false))
+        XCTAssertEqual(record.frames.map { Digest.sha256($0.image.pixels) }, expected.frames.map(\.sha256))
+        XCTAssertEqual(record.frames.map { Int(($0.duration * 1000).rounded()) }, expected.frames.map(\.duration_ms))
+        XCTAssertNotNil(record.response)
+    }
 }
