@@ -139,12 +139,21 @@ final class ChunkRulesTests: XCTestCase {
         XCTAssertTrue(error(bytes)?.message.contains("filter type 5") ?? false)
     }
 
-    func testABadCRCOnAnAncillaryChunkIsAChecksumMismatchAtTheCRC() {
+    func testABadCRCOnAnAncillaryChunkIsAChecksumMismatchWarningAtTheCRC() throws {
         var text = B.chunk("tEXt", Array("Title\0x".utf8))
         text[text.count - 1] ^= 1
         let bytes = B.rgb2x2(extraBeforeIDAT: [text])
+        let decoder = PNGDecoder()
+        XCTAssertEqual(try decoder.decode(bytes).pixels.count, 12)
+        XCTAssertEqual(decoder.warnings.map(\.kind), [.checksumMismatch])
+        XCTAssertEqual(decoder.warnings.first?.offset, 8 + 25 + 8 + 7)
+    }
+
+    func testABadCRCOnACriticalChunkIsAChecksumMismatchAtTheCRC() {
+        var bytes = B.file([B.ihdr(width: 2, height: 2, bitDepth: 8, colorType: 2), B.idat(rows2x2), B.iend])
+        bytes[8 + 25 - 1] ^= 1  // the last byte of IHDR's CRC
         XCTAssertEqual(error(bytes)?.kind, .checksumMismatch)
-        XCTAssertEqual(error(bytes)?.offset, 8 + 25 + 8 + 7)
+        XCTAssertEqual(error(bytes)?.offset, 8 + 8 + 13)
     }
 
     func testChecksumsCanBeSwitchedOff() throws {
@@ -153,8 +162,10 @@ final class ChunkRulesTests: XCTestCase {
         var bytes = B.rgb2x2(extraBeforeIDAT: [text])
         bytes[bytes.count - 12 - 5] ^= 0xFF   // inside the Adler-32 of the IDAT stream
         let options = DecodingOptions(verifyChecksums: false)
-        XCTAssertEqual(try PNGDecoder(options: options).decode(bytes).pixels.count, 12)
-        XCTAssertEqual(error(bytes)?.kind, .checksumMismatch)
+        let unchecked = PNGDecoder(options: options)
+        XCTAssertEqual(try unchecked.decode(bytes).pixels.count, 12)
+        XCTAssertTrue(unchecked.warnings.isEmpty, "nothing was checked")
+        XCTAssertEqual(error(bytes)?.kind, .checksumMismatch, "the Adler-32 is checked when checks are on")
     }
 
     func testZeroLengthIDATChunksAreAllowed() throws {

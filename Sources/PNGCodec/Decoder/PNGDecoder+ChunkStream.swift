@@ -28,9 +28,9 @@ extension PNGDecoder {
                 guard available.count >= chunk.length + ChunkHeader.crcSize else { return }
                 let data = UnsafeRawBufferPointer(rebasing: available[0..<chunk.length])
                 chunkCRC.update(data)
-                try checkCRC(chunk, stored: readUInt32(available, chunk.length))
+                let intact = try crcMatches(chunk, stored: readUInt32(available, chunk.length))
                 parserBytesExamined += chunk.length + ChunkHeader.crcSize
-                try process(chunk, data)
+                if intact { try process(chunk, data) }
                 input.consume(chunk.length + ChunkHeader.crcSize)
                 if case .finished = stage { return }
                 stage = .chunkHeader
@@ -52,7 +52,7 @@ extension PNGDecoder {
                 stage = remaining == count ? .chunkCRC(chunk) : .skippedChunk(chunk, remaining: remaining - count)
             case .chunkCRC(let chunk):
                 guard available.count >= ChunkHeader.crcSize else { return }
-                try checkCRC(chunk, stored: readUInt32(available, 0))
+                _ = try crcMatches(chunk, stored: readUInt32(available, 0))
                 parserBytesExamined += ChunkHeader.crcSize
                 input.consume(ChunkHeader.crcSize)
                 stage = .chunkHeader

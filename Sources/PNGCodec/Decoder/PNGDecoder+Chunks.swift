@@ -46,14 +46,19 @@ extension PNGDecoder {
         refreshHeader()
     }
 
-    /// Checks a chunk's CRC-32 (PNG 5.3: over type and data) unless checks are off.
-    func checkCRC(_ chunk: ChunkHeader, stored: UInt32) throws {
-        guard options.verifyChecksums else { return }
+    /// Checks a chunk's CRC-32 (PNG 5.3: over type and data) unless checks are off. A mismatch
+    /// in a critical chunk is an error; in an ancillary chunk it is a warning (with the CRC's
+    /// offset) and the chunk is dropped, as libpng does by default (`PNG_CRC_DEFAULT`): browsers
+    /// show such files. Returns whether the chunk may be used.
+    func crcMatches(_ chunk: ChunkHeader, stored: UInt32) throws -> Bool {
+        guard options.verifyChecksums else { return true }
         let computed = chunkCRC.value
-        guard computed == stored else {
-            throw ImageDecodingError(.checksumMismatch, at: chunk.crcOffset,
-                                     "PNG \(chunk.type) chunk CRC is \(hex32(stored)), computed \(hex32(computed))")
-        }
+        guard computed != stored else { return true }
+        let error = ImageDecodingError(.checksumMismatch, at: chunk.crcOffset,
+                                       "PNG \(chunk.type) chunk CRC is \(hex32(stored)), computed \(hex32(computed))")
+        guard !chunk.type.isCritical else { throw error }
+        warnings.append(ImageDecodingError(.checksumMismatch, at: chunk.crcOffset, error.message + "; the ancillary chunk is skipped"))
+        return false
     }
 
     func warn(_ chunk: ChunkHeader, _ reason: String) {
