@@ -32,14 +32,32 @@ public struct DecodingOptions: Sendable, Hashable {
     /// sequential camera photo then shows a blurred whole picture from its first few KB, and the
     /// decoded rows replace it top down. The final image is the same either way.
     public var usesEmbeddedThumbnail: Bool
+    /// How many threads one decode may use (default 1: everything on the caller's thread). A
+    /// larger value lets a decoder that can split its work use up to that many; pixels are the
+    /// same for every value. Values below 1 count as 1.
+    public var maximumThreads: Int
+    /// The colour space of the output pixels (default `.original`: the file's own samples).
+    public var colorSpace: OutputColorSpace
 
     /// Makes options; every argument has a default.
     public init(limits: Limits = Limits(), scale: ScaleFactor = .full, verifyChecksums: Bool = true,
-                preferredFormat: PixelFormat? = nil, usesEmbeddedThumbnail: Bool = true) {
+                preferredFormat: PixelFormat? = nil, usesEmbeddedThumbnail: Bool = true,
+                maximumThreads: Int = 1, colorSpace: OutputColorSpace = .original) {
         self.limits = limits
         self.scale = scale
         self.verifyChecksums = verifyChecksums
         self.preferredFormat = preferredFormat
         self.usesEmbeddedThumbnail = usesEmbeddedThumbnail
+        self.maximumThreads = max(1, maximumThreads)
+        self.colorSpace = colorSpace
     }
+}
+
+/// The colour space a decoder writes its pixels in.
+public enum OutputColorSpace: Sendable, Hashable {
+    /// The file's own samples, untouched (what libjpeg and libpng return).
+    case original
+    /// Converted to sRGB using what the file says of its colours (ICC profile, PNG `sRGB`,
+    /// `gAMA`/`cHRM`, `cICP`); a file that says nothing is taken to be sRGB already.
+    case sRGB
 }
