@@ -38,3 +38,93 @@ final class KernelTwinTests: XCTestCase {
         }
     }
 }
+
+/// The 16-lane loop filter against the scalar kernels, on random planes and every kind of edge.
+final class LoopFilterTwinTests: XCTestCase {
+    func testTransposeIsATranspose() {
+        var rows = (SIMD2<UInt64>(), SIMD2<UInt64>(), SIMD2<UInt64>(), SIMD2<UInt64>(),
+                    SIMD2<UInt64>(), SIMD2<UInt64>(), SIMD2<UInt64>(), SIMD2<UInt64>())
+        // Element (block b, row i, column j) holds 64b + 8i + j.
+        withUnsafeMutableBytes(of: &rows) { raw in
+            for i in 0..<8 { for b in 0..<2 { for j in 0..<8 { raw[i * 16 + b * 8 + j] = UInt8(64 * b + 8 * i + j) } } }
+        }
+        VP8Lanes.transpose(&rows)
+        withUnsafeBytes(of: &rows) { raw in
+            for i in 0..<8 { for b in 0..<2 { for j in 0..<8 {
+                XCTAssertEqual(raw[i * 16 + b * 8 + j], UInt8(64 * b + 8 * j + i))
+            } } }
+        }
+    }
+
+    func testLanesMatchTheScalarFilterOnRandomMacroblocks() {
+        var rng = SeededGenerator(seed: 0x100F)
+        let yStride = 48, uvStride = 24
+        var changedRounds = 0
+        for round in 0..<1_500 {
+            // A 3×3 macroblock neighbourhood; the middle macroblock is filtered. Smooth planes with
+            // noise of a random amplitude, so that every mask (filtered, hev) takes both values.
+            let amplitude = [2, 6, 20, 60, 255][round % 5]
+            func plane(_ count: Int) -> [UInt8] {
+                var base = Int.random(in: 0...255, using: &rng)
+                return (0..<count).map { _ in
+                    base = min(255, max(0, base + Int.random(in: -amplitude...amplitude, using: &rng)))
+                    return UInt8(base)
+                }
+            }
+            var yA = plane(yStride * 48), uA = plane(uvStride * 24), vA = plane(uvStride * 24)
+            var yB = yA, uB = uA, vB = vA
+            let original = yA + uA + vA
+            var strength = VP8LoopFilter.Strength()
+            let level = Int.random(in: 0...63, using: &rng)
+            let interior = Int.random(in: 1...63, using: &rng)
+            strength.interiorLimit = interior
+            strength.limit = level == 0 ? 0 : 2 * level + interior
+            strength.hevThreshold = [0, 1, 2][round % 3]
+            strength.filterInner = round % 4 != 0
+            let simple = round % 7 == 0
+            let hasLeft = round % 5 != 1, hasTop = round % 6 != 2
+            yA.withUnsafeMutableBufferPointer { y in uA.withUnsafeMutableBufferPointer { u in vA.withUnsafeMutableBufferPointer { v in
+                VP8LoopFilter.filterMacroblock(y: y.baseAddress! + 16 * yStride + 16, yStride: yStride,
+                                               u: u.baseAddress! + 8 * uvStride + 8, v: v.baseAddress! + 8 * uvStride + 8,
+                                               uvStride: uvStride, strength: strength, simple: simple,
+                                               hasLeft: hasLeft, hasTop: hasTop)
+            } } }
+            yB.withUnsafeMutableBufferPointer { y in uB.withUnsafeMutableBufferPointer { u in vB.withUnsafeMutableBufferPointer { v in
+                VP8LoopFilter.filterMacroblockLanes(y: y.baseAddress! + 16 * yStride + 16, yStride: yStride,
+                                                    u: u.baseAddress! + 8 * uvStride + 8, v: v.baseAddress! + 8 * uvStride + 8,
+                                                    uvStride: uvStride, strength: strength, simple: simple,
+                                                    hasLeft: hasLeft, hasTop: hasTop)
+            } } }
+            XCTAssertEqual(yA, yB, "luma, round \(round)")
+            XCTAssertEqual(uA, uB, "U, round \(round)")
+            XCTAssertEqual(vA, vB, "V, round \(round)")
+            if yA != yB || uA != uB || vA != vB { return }
+            if yA + uA + vA != original { changedRounds += 1 }
+        }
+        // The test means something only if the filter really changed pixels in most rounds.
+        XCTAssertGreaterThan(changedRounds, 900)
+    }
+}
+
+/// The shortcut inverse transforms against the full one, on the blocks they are chosen for.
+final class TransformTwinTests: XCTestCase {
+    func testDCOnlyAndThreeCoefficientTransformsEqualTheFullOne() {
+        var rng = SeededGenerator(seed: 0x7A5F)
+        for round in 0..<20_000 {
+            var coefficients = [Int16](repeating: 0, count: 16)
+            let range: ClosedRange<Int16> = round % 2 == 0 ? -2048...2047 : -40...40
+            coefficients[0] = Int16.random(in: range, using: &rng)
+            let kind: UInt32 = round % 3 == 0 ? 1 : 2
+            if kind == 2 {
+                coefficients[1] = Int16.random(in: range, using: &rng)
+                coefficients[4] = Int16.random(in: range, using: &rng)
+            }
+            let pixels = (0..<16).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            var shortcut = pixels, full = pixels
+            VP8Transform.add(kind: kind, coefficients, &shortcut, stride: 4)
+            VP8Transform.inverseDCT(coefficients, &full, stride: 4)
+            XCTAssertEqual(shortcut, full, "round \(round), kind \(kind), coefficients \(coefficients)")
+            if shortcut != full { return }
+        }
+    }
+}

@@ -413,27 +413,28 @@ final class VP8ImageDecoder {
                     for n in 0..<16 {
                         let dst = yDst + Self.subblockOffsets[n]
                         VP8IntraPredictor.predictSubblock(mode: Int(state.row.lumaModes[mbX * 16 + n]), dst: dst)
-                        if nonZeroLuma >> (30 - 2 * UInt32(n)) & 3 != 0 {
-                            VP8Transform.inverseDCT(coefficients + n * 16, dst, stride: s)
-                        }
+                        VP8Transform.add(kind: nonZeroLuma >> (30 - 2 * UInt32(n)) & 3, coefficients + n * 16, dst, stride: s)
                     }
                 } else {
                     VP8IntraPredictor.predictBlock(mode: Int(state.row.lumaModes[mbX * 16]), size: 16, dst: yDst,
                                                    hasTop: mbY > 0, hasLeft: mbX > 0)
-                    for n in 0..<16 where nonZeroLuma >> (30 - 2 * UInt32(n)) & 3 != 0 {
-                        VP8Transform.inverseDCT(coefficients + n * 16, yDst + Self.subblockOffsets[n], stride: s)
+                    for n in 0..<16 {
+                        VP8Transform.add(kind: nonZeroLuma >> (30 - 2 * UInt32(n)) & 3, coefficients + n * 16,
+                                         yDst + Self.subblockOffsets[n], stride: s)
                     }
                 }
                 let chromaMode = Int(state.row.chromaModes[mbX])
                 VP8IntraPredictor.predictBlock(mode: chromaMode, size: 8, dst: uDst, hasTop: mbY > 0, hasLeft: mbX > 0)
                 VP8IntraPredictor.predictBlock(mode: chromaMode, size: 8, dst: vDst, hasTop: mbY > 0, hasLeft: mbX > 0)
                 let nonZeroChroma = state.row.nonZeroChroma[mbX]
-                // libwebp DoUVTransform: all four blocks of a plane once any has a coefficient.
-                if nonZeroChroma & 0xFF != 0 {
-                    for n in 0..<4 { VP8Transform.inverseDCT(coefficients + 256 + n * 16, uDst + (n & 1) * 4 + (n >> 1) * 4 * s, stride: s) }
-                }
-                if nonZeroChroma >> 8 & 0xFF != 0 {
-                    for n in 0..<4 { VP8Transform.inverseDCT(coefficients + 320 + n * 16, vDst + (n & 1) * 4 + (n >> 1) * 4 * s, stride: s) }
+                // Each block by its own kind (libwebp's DoUVTransform picks one transform for all four;
+                // the exact shortcuts give the same pixels). Block n's kind is at bits 6 − 2n (U), 14 − 2n (V).
+                if nonZeroChroma != 0 {
+                    for n in 0..<4 {
+                        let offset = (n & 1) * 4 + (n >> 1) * 4 * s, shift = 6 - 2 * UInt32(n)
+                        VP8Transform.add(kind: nonZeroChroma >> shift & 3, coefficients + 256 + n * 16, uDst + offset, stride: s)
+                        VP8Transform.add(kind: nonZeroChroma >> (shift + 8) & 3, coefficients + 320 + n * 16, vDst + offset, stride: s)
+                    }
                 }
                 // Unfiltered bottom rows for the next macroblock row's prediction.
                 if mbY < macroblocksHigh - 1 {
@@ -494,7 +495,7 @@ final class VP8ImageDecoder {
                 let isSubblock = state.row.isSubblockPredicted[mbX]
                 var strength = state.strengths[Int(state.row.segments[mbX])][isSubblock ? 1 : 0]
                 if !state.row.skipped[mbX] { strength.filterInner = true }
-                VP8LoopFilter.filterMacroblock(
+                VP8LoopFilter.filterMacroblockLanes(
                     y: planes.y + mbY * 16 * lumaStride + mbX * 16, yStride: lumaStride,
                     u: planes.u + mbY * 8 * chromaStride + mbX * 8,
                     v: planes.v + mbY * 8 * chromaStride + mbX * 8, uvStride: chromaStride,
