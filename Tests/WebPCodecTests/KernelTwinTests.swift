@@ -6,25 +6,37 @@ import XCTest
 final class KernelTwinTests: XCTestCase {
     func testSIMDYUVToRGBMatchesTheScalarFormulaForEverySample() {
         var rng = SeededGenerator(seed: 0xC0FFEE)
-        // Every Y, U and V value shows up: 8 lanes per call, extremes included.
-        for round in 0..<20_000 {
-            var y = [UInt8](repeating: 0, count: 8), u = y, v = y
-            for i in 0..<8 {
+        // Every Y, U and V value shows up, extremes included: 16 lanes per call, then a tail.
+        let width = 19
+        for round in 0..<10_000 {
+            var y = [UInt8](repeating: 0, count: width), u = y, v = y
+            for i in 0..<width {
                 y[i] = round < 256 ? UInt8(round) : UInt8.random(in: 0...255, using: &rng)
                 u[i] = UInt8(truncatingIfNeeded: round &* 7 &+ i)
-                v[i] = UInt8.random(in: 0...255, using: &rng)
+                v[i] = i == 0 ? UInt8(truncatingIfNeeded: round) : UInt8.random(in: 0...255, using: &rng)
             }
             for channels in [3, 4] {
-                var simd = [UInt8](repeating: 0, count: 8 * channels)
+                var simd = [UInt8](repeating: 0, count: width * channels)
                 var scalar = simd
-                VP8YUVConverter.convertRow(y: y, u: u, v: v, width: 8, channels: channels, out: &simd)
-                for i in 0..<8 {  // width 1: the scalar tail only
-                    scalar.withUnsafeMutableBufferPointer { out in
-                        VP8YUVConverter.convertRow(y: [y[i]], u: [u[i]], v: [v[i]], width: 1, channels: channels,
-                                                   out: out.baseAddress! + i * channels)
-                    }
-                }
+                VP8YUVConverter.convertRow(y: y, u: u, v: v, width: width, channels: channels, out: &simd)
+                VP8YUVConverter.convertScalar(y: y, u: u, v: v, from: 0, to: width, channels: channels, out: &scalar)
                 XCTAssertEqual(simd, scalar, "round \(round), \(channels) channels")
+                if simd != scalar { return }
+            }
+        }
+    }
+
+    func testSIMDUpsamplingMatchesTheScalarOneForEveryWidth() {
+        var rng = SeededGenerator(seed: 0x0B5E)
+        for width in 1...70 {
+            for round in 0..<40 {
+                let chromaWidth = (width + 1) / 2
+                let near = (0..<chromaWidth).map { _ in UInt8.random(in: 0...255, using: &rng) }
+                let far = round == 0 ? near : (0..<chromaWidth).map { _ in UInt8(round < 20 ? 255 : Int.random(in: 0...255, using: &rng)) }
+                var simd = [UInt8](repeating: 0, count: width), scalar = simd
+                VP8YUVConverter.upsampleRow(near: near, far: far, width: width, out: &simd)
+                VP8YUVConverter.upsampleScalar(near: near, far: far, pairs: 1...max(1, width), width: width, out: &scalar)
+                XCTAssertEqual(simd, scalar, "width \(width), round \(round)")
                 if simd != scalar { return }
             }
         }

@@ -14,32 +14,19 @@ enum VP8YUVConverter {
     /// Converts one row of `width` pixels to RGB (`channels` 3) or RGBA with alpha 255 (`channels` 4).
     static func convertRow(y: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>, width: Int,
                            channels: Int, out: UnsafeMutablePointer<UInt8>) {
-        // 8 pixels at a time in SIMD lanes (the scalar formula below, lane by lane), then the rest.
-        // All intermediate values stay within ±40 000: wrapping arithmetic is exact.
         var x = 0
-        while x &+ 8 <= width {
-            let yy = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(y + x).loadUnaligned(as: SIMD8<UInt8>.self))
-            let uu = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(u + x).loadUnaligned(as: SIMD8<UInt8>.self))
-            let vv = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(v + x).loadUnaligned(as: SIMD8<UInt8>.self))
-            let luma = (yy &* 19077) &>> 8
-            let red = luma &+ ((vv &* 26149) &>> 8) &- 14234
-            let green = luma &- ((uu &* 6419) &>> 8) &- ((vv &* 13320) &>> 8) &+ 8708
-            let blue = luma &+ ((uu &* 33050) &>> 8) &- 17685
-            let zero = SIMD8<Int32>(repeating: 0), top = SIMD8<Int32>(repeating: 255)
-            let r = (red &>> 6).clamped(lowerBound: zero, upperBound: top)
-            let g = (green &>> 6).clamped(lowerBound: zero, upperBound: top)
-            let b = (blue &>> 6).clamped(lowerBound: zero, upperBound: top)
-            let at = out + x &* channels
-            for lane in 0..<8 {
-                let pixel = at + lane &* channels
-                pixel[0] = UInt8(truncatingIfNeeded: r[lane])
-                pixel[1] = UInt8(truncatingIfNeeded: g[lane])
-                pixel[2] = UInt8(truncatingIfNeeded: b[lane])
-                if channels == 4 { pixel[3] = 255 }
-            }
-            x &+= 8
+        while x &+ 16 <= width {
+            convert16(y: y + x, u: u + x, v: v + x, channels: channels, out: out + x &* channels)
+            x &+= 16
         }
-        while x < width {
+        convertScalar(y: y, u: u, v: v, from: x, to: width, channels: channels, out: out)
+    }
+
+    /// The scalar formula for pixels `start ..< end` (the careful twin of ``convert16``).
+    static func convertScalar(y: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>,
+                              from start: Int, to end: Int, channels: Int, out: UnsafeMutablePointer<UInt8>) {
+        var x = start
+        while x < end {
             let luma = multiplyHigh(Int(y[x]), 19077)
             let uu = Int(u[x]), vv = Int(v[x])
             let at = out + x &* channels
@@ -51,24 +38,96 @@ enum VP8YUVConverter {
         }
     }
 
+    /// `(v * coefficient) >> 8` for 8-bit `v` in 16-bit lanes, exactly: the coefficient is split
+    /// into its high and low bytes, so neither product leaves UInt16.
+    @inline(__always)
+    static func multiplyHigh(_ v: SIMD8<UInt16>, _ coefficient: UInt16) -> SIMD8<UInt16> {
+        v &* (coefficient &>> 8) &+ ((v &* (coefficient & 0xFF)) &>> 8)
+    }
+
+    /// The formula of ``convertScalar`` for eight pixels in 16-bit lanes. Ranges: red's sum lies
+    /// in −14 234…30 811 and green's in −10 954…27 707, so wrapping UInt16 arithmetic read back as
+    /// Int16 is exact; blue's reaches 34 236, so it is offset by 277·64 to stay unsigned and the
+    /// offset is taken off after the shift.
+    @inline(__always)
+    static func convert8(_ y: SIMD8<UInt16>, _ u: SIMD8<UInt16>, _ v: SIMD8<UInt16>)
+        -> (r: VP8Lanes.Wide, g: VP8Lanes.Wide, b: VP8Lanes.Wide) {
+        let luma = multiplyHigh(y, 19077)
+        let red = luma &+ multiplyHigh(v, 26149) &- 14234
+        let green = luma &- multiplyHigh(u, 6419) &- multiplyHigh(v, 13320) &+ 8708
+        let blue = (luma &+ multiplyHigh(u, 33050) &+ 43) &>> 6
+        return (unsafeBitCast(red, to: VP8Lanes.Wide.self) &>> 6, unsafeBitCast(green, to: VP8Lanes.Wide.self) &>> 6,
+                unsafeBitCast(blue, to: VP8Lanes.Wide.self) &- 277)
+    }
+
+    /// Sixteen pixels: even and odd lanes converted separately, joined (and clamped to 0…255)
+    /// into one vector per channel, then interleaved into `out` byte by byte (SSE2 has no byte
+    /// shuffle that would do it faster).
+    @inline(__always)
+    static func convert16(y: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>, channels: Int,
+                          out: UnsafeMutablePointer<UInt8>) {
+        @inline(__always) func halves(_ p: UnsafePointer<UInt8>) -> (even: SIMD8<UInt16>, odd: SIMD8<UInt16>) {
+            let (even, odd) = VP8Lanes.split(UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self))
+            return (unsafeBitCast(even, to: SIMD8<UInt16>.self), unsafeBitCast(odd, to: SIMD8<UInt16>.self))
+        }
+        let yy = halves(y), uu = halves(u), vv = halves(v)
+        let even = convert8(yy.even, uu.even, vv.even), odd = convert8(yy.odd, uu.odd, vv.odd)
+        var planes = (VP8Lanes.join(even.r, odd.r), VP8Lanes.join(even.g, odd.g), VP8Lanes.join(even.b, odd.b))
+        withUnsafeBytes(of: &planes) { raw in
+            let r = raw.baseAddress!.assumingMemoryBound(to: UInt8.self), g = r + 16, b = r + 32
+            if channels == 4 {
+                for i in 0..<16 {
+                    let at = out + 4 &* i
+                    at[0] = r[i]; at[1] = g[i]; at[2] = b[i]; at[3] = 255
+                }
+            } else {
+                for i in 0..<16 {
+                    let at = out + 3 &* i
+                    at[0] = r[i]; at[1] = g[i]; at[2] = b[i]
+                }
+            }
+        }
+    }
+
     /// Upsamples one chroma row for output row `r`: `near` is the chroma row closest to it,
     /// `far` the other one it borrows a quarter from; writes `width` values to `out`.
     ///
     /// For output row 0 and the last row of an even height both are the same row. Pixel 0 is
     /// (3·near + far + 2) / 4; pixels 2x−1 and 2x mix the 2×2 chroma neighbourhood 9:3:3:1 via
-    /// libwebp's two "diagonals".
+    /// libwebp's two "diagonals". Eight pairs at a time in 16-bit lanes, the rest by
+    /// ``upsampleScalar(near:far:pairs:width:out:)``.
     static func upsampleRow(near: UnsafePointer<UInt8>, far: UnsafePointer<UInt8>, width: Int, out: UnsafeMutablePointer<UInt8>) {
+        let lastPair = (width &- 1) &>> 1
+        var x = 1
+        while x &+ 7 <= lastPair {
+            @inline(__always) func widen(_ p: UnsafePointer<UInt8>) -> VP8Lanes.Wide {
+                VP8Lanes.Wide(Int16(p[0]), Int16(p[1]), Int16(p[2]), Int16(p[3]),
+                              Int16(p[4]), Int16(p[5]), Int16(p[6]), Int16(p[7]))  // one movq + punpcklbw
+            }
+            let nl = widen(near + (x &- 1)), n = widen(near + x), fl = widen(far + (x &- 1)), f = widen(far + x)
+            let average = nl &+ n &+ fl &+ f &+ 8
+            let towardsLeft = (average &+ (n &+ fl) &* 2) &>> 3
+            let towardsRight = (average &+ (nl &+ f) &* 2) &>> 3
+            let values = VP8Lanes.join((towardsLeft &+ nl) &>> 1, (towardsRight &+ n) &>> 1)
+            UnsafeMutableRawPointer(out + (2 &* x &- 1)).storeBytes(of: values, as: SIMD16<UInt8>.self)
+            x &+= 8
+        }
+        upsampleScalar(near: near, far: far, pairs: x...max(x, lastPair), width: width, out: out)
+    }
+
+    /// The scalar upsampler for the pairs in `pairs` (those ≤ the last pair), plus the first and
+    /// (even width) last pixel; with `pairs` starting at 1 it does the whole row (the careful twin).
+    static func upsampleScalar(near: UnsafePointer<UInt8>, far: UnsafePointer<UInt8>, pairs: ClosedRange<Int>, width: Int,
+                               out: UnsafeMutablePointer<UInt8>) {
         out[0] = UInt8((3 * Int(near[0]) + Int(far[0]) + 2) >> 2)
         let lastPair = (width - 1) >> 1
-        if lastPair >= 1 {
-            for x in 1...lastPair {
-                let nl = Int(near[x - 1]), n = Int(near[x]), fl = Int(far[x - 1]), f = Int(far[x])
-                let average = nl + n + fl + f + 8
-                let towardsLeft = (average + 2 * (n + fl)) >> 3
-                let towardsRight = (average + 2 * (nl + f)) >> 3
-                out[2 * x - 1] = UInt8((towardsLeft + nl) >> 1)
-                out[2 * x] = UInt8((towardsRight + n) >> 1)
-            }
+        for x in pairs where x >= 1 && x <= lastPair {
+            let nl = Int(near[x - 1]), n = Int(near[x]), fl = Int(far[x - 1]), f = Int(far[x])
+            let average = nl + n + fl + f + 8
+            let towardsLeft = (average + 2 * (n + fl)) >> 3
+            let towardsRight = (average + 2 * (nl + f)) >> 3
+            out[2 * x - 1] = UInt8((towardsLeft + nl) >> 1)
+            out[2 * x] = UInt8((towardsRight + n) >> 1)
         }
         if width & 1 == 0 {
             out[width - 1] = UInt8((3 * Int(near[lastPair]) + Int(far[lastPair]) + 2) >> 2)
