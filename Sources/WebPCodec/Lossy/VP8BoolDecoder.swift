@@ -26,8 +26,22 @@ struct VP8BoolDecoder {
         self.end = end
     }
 
-    /// Loads one byte from `data` (whose first `received` bytes have arrived).
+    /// Loads the next bytes from `data` (whose first `received` bytes have arrived): seven at once
+    /// (libwebp's 56-bit refill) when eight are readable inside the partition, else one.
     @inline(__always)
+    private mutating func load(_ data: UnsafePointer<UInt8>, _ received: Int) {
+        if position &+ 8 <= min(end, received) {
+            // Requires bitCount < 0: value then holds fewer than 8 bits, so 56 more fit.
+            let word = UnsafeRawPointer(data + position).loadUnaligned(as: UInt64.self)
+            value = value &<< 56 | UInt64(bigEndian: word) &>> 8
+            position &+= 7
+            bitCount &+= 56
+        } else {
+            loadByte(data, received)
+        }
+    }
+
+    /// Loads one byte, or a zero byte past the partition's end or the bytes received.
     private mutating func loadByte(_ data: UnsafePointer<UInt8>, _ received: Int) {
         if position < end {
             if position < received {
@@ -45,24 +59,26 @@ struct VP8BoolDecoder {
     }
 
     /// Decodes one bool whose probability of being 0 is `probability / 256` (RFC 6386 7.3).
+    /// After a load 0 <= bitCount <= 55 and range <= 255, so every shift and sum below stays in
+    /// range: wrapping operators only spare the overflow checks.
     @inline(__always)
     mutating func readBool(_ probability: Int, _ data: UnsafePointer<UInt8>, _ received: Int) -> Bool {
-        if bitCount < 0 { loadByte(data, received) }
-        let split = 1 + (((range - 1) * UInt32(probability)) >> 8)
-        let window = UInt32(truncatingIfNeeded: value >> UInt64(bitCount))
+        if bitCount < 0 { load(data, received) }
+        let split = 1 &+ (((range &- 1) &* UInt32(truncatingIfNeeded: probability)) &>> 8)
+        let window = UInt32(truncatingIfNeeded: value &>> UInt64(truncatingIfNeeded: bitCount))
         let bit: Bool
         if window >= split {
-            range -= split
-            value -= UInt64(split) << UInt64(bitCount)
+            range &-= split
+            value &-= UInt64(split) &<< UInt64(truncatingIfNeeded: bitCount)
             bit = true
         } else {
             range = split
             bit = false
         }
         // Renormalise so that range >= 128 (RFC 6386 7.3, the shift loop, done at once).
-        let shift = range.leadingZeroBitCount - 24
-        range <<= UInt32(shift)
-        bitCount -= shift
+        let shift = range.leadingZeroBitCount &- 24
+        range &<<= UInt32(truncatingIfNeeded: shift)
+        bitCount &-= shift
         return bit
     }
 
