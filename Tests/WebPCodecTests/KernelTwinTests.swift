@@ -140,3 +140,26 @@ final class TransformTwinTests: XCTestCase {
         }
     }
 }
+
+/// The lossless predictors' lane kernels against their channel-by-channel twins.
+final class PredictorKernelTwinTests: XCTestCase {
+    func testLaneKernelsMatchTheScalarOnes() {
+        var rng = SeededGenerator(seed: 0x5E1EC7)
+        // Random pixels, plus pixels built from the extreme channel values 0, 1, 127, 128, 254, 255.
+        let extremes: [UInt32] = [0, 1, 127, 128, 254, 255]
+        func pixel(_ round: Int) -> UInt32 {
+            if round % 2 == 0 { return UInt32.random(in: 0...UInt32.max, using: &rng) }
+            var p: UInt32 = 0
+            for k in 0..<4 { p |= extremes[Int.random(in: 0..<6, using: &rng)] << (8 * UInt32(k)) }
+            return p
+        }
+        typealias P = VP8LPixelArithmetic
+        for round in 0..<100_000 {
+            let a = pixel(round), b = pixel(round), c = pixel(round)
+            XCTAssertEqual(P.clampAddSubtractFull(a, b, c), P.clampAddSubtractFullScalar(a, b, c))
+            XCTAssertEqual(P.clampAddSubtractHalf(a, b), P.clampAddSubtractHalfScalar(a, b))
+            XCTAssertEqual(P.select(left: a, top: b, topLeft: c), P.selectScalar(left: a, top: b, topLeft: c))
+            if P.clampAddSubtractHalf(a, b) != P.clampAddSubtractHalfScalar(a, b) { return }
+        }
+    }
+}

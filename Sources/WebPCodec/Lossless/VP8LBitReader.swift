@@ -54,7 +54,7 @@ struct VP8LBitReader {
     @inline(__always)
     mutating func peek(_ n: Int) -> UInt32 {
         if count < n { refill() }
-        return UInt32(truncatingIfNeeded: bits & ((1 << UInt64(n)) &- 1))
+        return UInt32(truncatingIfNeeded: bits & ((1 &<< UInt64(truncatingIfNeeded: n)) &- 1))
     }
 
     /// Drops `n` bits that were peeked.
@@ -65,8 +65,8 @@ struct VP8LBitReader {
             bits = 0
             count = 0
         } else {
-            bits >>= UInt64(n)
-            count -= n
+            bits &>>= UInt64(truncatingIfNeeded: n)  // every caller's n is at most 32: the masking shift is exact
+            count &-= n
         }
     }
 

@@ -60,17 +60,22 @@ enum VP8LPixelDecoder {
             while index < total {
                 if stopEarly, reader.availableBits < worstCaseSymbolBits { return .suspended }
                 if groupMask >= 0, x & groupMask == 0 { selectGroup() }
-                let g = reader.readSymbol(green, entries)
+                // Two codes of at most 15 bits after each refill (which leaves at least 57 bits
+                // unless the window is nearly done, where skip's overrun check takes over).
+                if reader.count < 2 &* VP8LPrefixCode.maxLength { reader.refill() }
+                let g = reader.readSymbolPrefilled(green, entries)
                 if g < literalCount {
-                    let r = reader.readSymbol(red, entries)
-                    let b = reader.readSymbol(blue, entries)
-                    let a = reader.readSymbol(alpha, entries)
-                    let pixel = UInt32(a) << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+                    let r = reader.readSymbolPrefilled(red, entries)
+                    if reader.count < 2 &* VP8LPrefixCode.maxLength { reader.refill() }
+                    let b = reader.readSymbolPrefilled(blue, entries)
+                    let a = reader.readSymbolPrefilled(alpha, entries)
+                    let pixel = UInt32(truncatingIfNeeded: a) &<< 24 | UInt32(truncatingIfNeeded: r) &<< 16
+                        | UInt32(truncatingIfNeeded: g) &<< 8 | UInt32(truncatingIfNeeded: b)
                     out[index] = pixel
                     insert(pixel)
-                    index += 1
-                    x += 1
-                    if x == width { x = 0; y += 1 }
+                    index &+= 1
+                    x &+= 1
+                    if x == width { x = 0; y &+= 1 }
                 } else if g < literalCount + lengthPrefixCount {
                     let length = prefixCodedValue(g - literalCount, &reader)
                     let distanceSymbol = reader.readSymbol(distance, entries)

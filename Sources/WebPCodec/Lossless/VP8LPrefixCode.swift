@@ -117,17 +117,26 @@ extension VP8LBitReader {
     /// Reads one symbol of `code`, whose tables live in `entries`.
     @inline(__always)
     mutating func readSymbol(_ code: VP8LPrefixCode, _ entries: UnsafePointer<UInt32>) -> Int {
-        if let single = code.singleSymbol { return Int(single) }
-        let peeked = peek(VP8LPrefixCode.maxLength)
+        if count < VP8LPrefixCode.maxLength { refill() }
+        return readSymbolPrefilled(code, entries)
+    }
+
+    /// ``readSymbol(_:_:)`` when at least ``VP8LPrefixCode/maxLength`` bits are known to be
+    /// buffered (or the window is exhausted, where the overrun check in ``skip(_:)`` still holds).
+    /// A code with one symbol has a root table of that symbol with length 0, so it needs no
+    /// special case here.
+    @inline(__always)
+    mutating func readSymbolPrefilled(_ code: VP8LPrefixCode, _ entries: UnsafePointer<UInt32>) -> Int {
+        let peeked = UInt32(truncatingIfNeeded: bits)
         let table = entries + code.start
         let entry = table[Int(peeked & 0xFF)]
         if entry & VP8LPrefixCode.linkFlag == 0 {
-            skip(Int(entry >> 16 & 0xFF))
+            skip(Int(entry &>> 16 & 0xFF))
             return Int(entry & 0xFFFF)
         }
-        let width = Int(entry >> 16 & 0xFF)
-        let sub = table[Int(entry & 0xFFFF) + Int(peeked >> 8 & ((1 << UInt32(width)) - 1))]
-        skip(VP8LPrefixCode.rootBits + Int(sub >> 16 & 0xFF))
+        let width = entry &>> 16 & 0xFF
+        let sub = table[Int(entry & 0xFFFF) &+ Int(peeked &>> 8 & ((1 &<< width) &- 1))]
+        skip(VP8LPrefixCode.rootBits &+ Int(sub &>> 16 & 0xFF))
         return Int(sub & 0xFFFF)
     }
 }
