@@ -163,3 +163,21 @@ final class PredictorKernelTwinTests: XCTestCase {
         }
     }
 }
+
+/// The word-at-a-time ARGB row writer against the byte-by-byte one, for every short width.
+final class RowWriterTwinTests: XCTestCase {
+    func testWordStoresEqualByteStoresAndStayInsideTheRow() {
+        var rng = SeededGenerator(seed: 0xA4C8)
+        for count in 1...40 {
+            let argb = (0..<count).map { _ in UInt32.random(in: 0...UInt32.max, using: &rng) }
+            for channels in [3, 4] {
+                // A guard byte after the row shows any write past it.
+                var fast = [UInt8](repeating: 0xEE, count: count * channels + 1), careful = fast
+                VP8LRowWriter.write(argb, count: count, channels: channels, out: &fast)
+                VP8LRowWriter.writeScalar(argb, count: count, channels: channels, out: &careful)
+                XCTAssertEqual(fast, careful, "\(count) pixels, \(channels) channels")
+                XCTAssertEqual(fast.last, 0xEE)
+            }
+        }
+    }
+}

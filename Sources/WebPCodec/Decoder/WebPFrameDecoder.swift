@@ -146,17 +146,8 @@ final class WebPFrameDecoder {
             let rowBytes = width * channels
             decoder.rowSink = { [unowned self] y, row in
                 self.pixels.withUnsafeMutableBufferPointer { all in
-                    // ARGB words to R, G, B(, A) bytes.
-                    let out = all.baseAddress! + y * rowBytes
-                    let argb = row.baseAddress!
-                    for x in 0..<row.count {
-                        let pixel = argb[x]
-                        let at = out + x * channels
-                        at[0] = UInt8(truncatingIfNeeded: pixel >> 16)
-                        at[1] = UInt8(truncatingIfNeeded: pixel >> 8)
-                        at[2] = UInt8(truncatingIfNeeded: pixel)
-                        if channels == 4 { at[3] = UInt8(truncatingIfNeeded: pixel >> 24) }
-                    }
+                    VP8LRowWriter.write(row.baseAddress!, count: row.count, channels: channels,
+                                        out: all.baseAddress! + y * rowBytes)
                 }
                 self.completedRows = y + 1
             }
