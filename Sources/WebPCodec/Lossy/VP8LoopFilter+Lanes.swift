@@ -1,6 +1,7 @@
-/// The loop filter 16 pixels along an edge at a time: the same arithmetic as the scalar kernels
-/// (`filter2`, `filter4`, `filter6`, `needsFilter2`, `highEdgeVariance`), computed for every lane
-/// and kept where the lane's masks say so. The scalar kernels stay as the careful twin
+/// The loop filter 16 pixels along an edge at a time, in RFC 6386's own form: signed bytes with
+/// saturation (``VP8SignedBytes``), every adjustment computed for every lane and kept where the
+/// lane's masks say so. It gives what the scalar kernels (`filter2`, `filter4`, `filter6`,
+/// `needsFilter2`, `highEdgeVariance`, libwebp's clipping tables) give. The scalar kernels stay as the careful twin
 /// (KernelTwinTests compares both on random edges).
 ///
 /// A horizontal edge reads its eight rows p3…q3 as vectors directly; a vertical edge reads 16
@@ -14,105 +15,93 @@ extension VP8LoopFilter {
 
     /// Thresholds of one edge, broadcast once.
     struct LaneLimits {
-        /// Normal filter: `2 * limit + 1` against `4|p0 − q0| + |p1 − q1|`.
-        var edge: VP8Lanes.Wide
-        var interior: VP8Lanes.Wide
-        var hev: VP8Lanes.Wide
+        /// `2|p0 − q0| + |p1 − q1| / 2 <= edge` is the scalar `4|p0 − q0| + |p1 − q1| <= 2·limit + 1`
+        /// in bytes (the two agree for every integer, and `limit` is at most 193).
+        var edge: SIMD16<UInt8>
+        var interior: SIMD16<UInt8>
+        var hev: SIMD16<UInt8>
 
         init(limit: Int, interior: Int, hevThreshold: Int) {
-            edge = VP8Lanes.Wide(repeating: Int16(truncatingIfNeeded: 2 &* limit &+ 1))
-            self.interior = VP8Lanes.Wide(repeating: Int16(truncatingIfNeeded: interior))
-            hev = VP8Lanes.Wide(repeating: Int16(truncatingIfNeeded: hevThreshold))
+            edge = SIMD16(repeating: UInt8(clamping: limit))
+            self.interior = SIMD16(repeating: UInt8(clamping: interior))
+            hev = SIMD16(repeating: UInt8(clamping: hevThreshold))
         }
     }
 
-    /// Normal filter on eight lanes (one half of a 16-lane edge): returns new p2, p1, p0, q0, q1, q2.
+    /// Lanes whose edge difference is small enough to filter (`needsFilter` of 16 lanes).
     @inline(__always)
-    static func normalLanes(_ p3: VP8Lanes.Wide, _ p2: VP8Lanes.Wide, _ p1: VP8Lanes.Wide, _ p0: VP8Lanes.Wide,
-                            _ q0: VP8Lanes.Wide, _ q1: VP8Lanes.Wide, _ q2: VP8Lanes.Wide, _ q3: VP8Lanes.Wide,
-                            _ limits: LaneLimits, macroblockEdge: Bool)
-        -> (VP8Lanes.Wide, VP8Lanes.Wide, VP8Lanes.Wide, VP8Lanes.Wide, VP8Lanes.Wide, VP8Lanes.Wide) {
-        typealias L = VP8Lanes
-        let p1q1 = p1 &- q1
-        let q0p0 = q0 &- p0
-        let p1p0 = L.magnitude(p1 &- p0), q1q0 = L.magnitude(q1 &- q0)
-        var inner = L.maximum(L.magnitude(p3 &- p2), L.magnitude(p2 &- p1))
-        inner = L.maximum(inner, L.maximum(p1p0, q1q0))
-        inner = L.maximum(inner, L.maximum(L.magnitude(q3 &- q2), L.magnitude(q2 &- q1)))
-        let filtered = (L.magnitude(q0p0) &* 4 &+ L.magnitude(p1q1) .<= limits.edge) .& (inner .<= limits.interior)
-        let hev = L.maximum(p1p0, q1q0) .> limits.hev
+    static func edgeMask(_ p1: SIMD16<UInt8>, _ p0: SIMD16<UInt8>, _ q0: SIMD16<UInt8>, _ q1: SIMD16<UInt8>,
+                         _ edge: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+        typealias S = VP8SignedBytes
+        let across = S.distance(p0, q0)
+        let outer = S.distance(p1, q1) &>> 1
+        return S.atMost(S.addUnsigned(S.addUnsigned(across, across), outer), edge)
+    }
 
-        // High edge variance: filter2 (p0 and q0 only).
-        let hevA = q0p0 &* 3 &+ L.clamp(p1q1, -128, 127)
-        let hevA1 = L.clamp((hevA &+ 4) &>> 3, -16, 15)
-        let hevA2 = L.clamp((hevA &+ 3) &>> 3, -16, 15)
-        let useHev = filtered .& hev
-        var newP0 = p0.replacing(with: p0 &+ hevA2, where: useHev)
-        var newQ0 = q0.replacing(with: q0 &- hevA1, where: useHev)
-        var newP1 = p1, newQ1 = q1, newP2 = p2, newQ2 = q2
-        let useOther = filtered .& .!hev
-        if macroblockEdge {  // filter6
-            let a = L.clamp(hevA, -128, 127)
-            let a1 = (a &* 27 &+ 63) &>> 7, a2 = (a &* 18 &+ 63) &>> 7, a3 = (a &* 9 &+ 63) &>> 7
-            newP2 = p2.replacing(with: p2 &+ a3, where: useOther)
-            newP1 = p1.replacing(with: p1 &+ a2, where: useOther)
-            newP0 = newP0.replacing(with: p0 &+ a1, where: useOther)
-            newQ0 = newQ0.replacing(with: q0 &- a1, where: useOther)
-            newQ1 = q1.replacing(with: q1 &- a2, where: useOther)
-            newQ2 = q2.replacing(with: q2 &- a3, where: useOther)
-        } else {  // filter4
-            let a = q0p0 &* 3
-            let a1 = L.clamp((a &+ 4) &>> 3, -16, 15)
-            let a2 = L.clamp((a &+ 3) &>> 3, -16, 15)
-            let a3 = (a1 &+ 1) &>> 1
-            newP1 = p1.replacing(with: p1 &+ a3, where: useOther)
-            newP0 = newP0.replacing(with: p0 &+ a2, where: useOther)
-            newQ0 = newQ0.replacing(with: q0 &- a1, where: useOther)
-            newQ1 = q1.replacing(with: q1 &- a3, where: useOther)
-        }
-        return (newP2, newP1, newP0, newQ0, newQ1, newQ2)
+    /// RFC 6386's `common_adjust` value with outer taps, c(c(p1 − q1) + 3·(q0 − p0)): saturating
+    /// one step at a time gives the same as clamping the exact sum once, since every step adds
+    /// the same (clamped) q0 − p0 and the partial sums move monotonically.
+    @inline(__always)
+    static func outerAdjust(_ p1: SIMD16<Int8>, _ p0: SIMD16<Int8>, _ q0: SIMD16<Int8>, _ q1: SIMD16<Int8>) -> SIMD16<Int8> {
+        typealias S = VP8SignedBytes
+        let step = S.subtract(q0, p0)
+        return S.add(S.add(S.add(S.subtract(p1, q1), step), step), step)
     }
 
     /// Normal filter on 16 lanes: `s` is replaced by the filtered samples (p3 and q3 unchanged).
     @inline(__always)
     static func normalEdgeLanes(_ s: inout EdgeSamples, _ limits: LaneLimits, macroblockEdge: Bool) {
-        typealias L = VP8Lanes
-        let p3 = L.split(s.0), p2 = L.split(s.1), p1 = L.split(s.2), p0 = L.split(s.3)
-        let q0 = L.split(s.4), q1 = L.split(s.5), q2 = L.split(s.6), q3 = L.split(s.7)
-        let even = normalLanes(p3.even, p2.even, p1.even, p0.even, q0.even, q1.even, q2.even, q3.even,
-                               limits, macroblockEdge: macroblockEdge)
-        let odd = normalLanes(p3.odd, p2.odd, p1.odd, p0.odd, q0.odd, q1.odd, q2.odd, q3.odd,
-                              limits, macroblockEdge: macroblockEdge)
-        s.1 = L.join(even.0, odd.0)
-        s.2 = L.join(even.1, odd.1)
-        s.3 = L.join(even.2, odd.2)
-        s.4 = L.join(even.3, odd.3)
-        s.5 = L.join(even.4, odd.4)
-        s.6 = L.join(even.5, odd.5)
+        typealias S = VP8SignedBytes
+        let p1p0 = S.distance(s.2, s.3), q1q0 = S.distance(s.5, s.4)
+        var inner = S.maximum(S.distance(s.0, s.1), S.distance(s.1, s.2))
+        inner = S.maximum(inner, S.maximum(p1p0, q1q0))
+        inner = S.maximum(inner, S.maximum(S.distance(s.7, s.6), S.distance(s.6, s.5)))
+        let filtered = edgeMask(s.2, s.3, s.4, s.5, limits.edge) .& S.atMost(inner, limits.interior)
+        let hev = .!S.atMost(S.maximum(p1p0, q1q0), limits.hev)
+        let p2 = S.signed(s.1), p1 = S.signed(s.2), p0 = S.signed(s.3)
+        let q0 = S.signed(s.4), q1 = S.signed(s.5), q2 = S.signed(s.6)
+
+        // High edge variance: the outer-tap adjustment of p0 and q0 only.
+        let a = outerAdjust(p1, p0, q0, q1)
+        let useHev = filtered .& hev, useOther = filtered .& .!hev
+        var newP0 = p0.replacing(with: S.add(p0, S.shiftRight(S.add(a, SIMD16(repeating: 3)), 3)), where: useHev)
+        var newQ0 = q0.replacing(with: S.subtract(q0, S.shiftRight(S.add(a, SIMD16(repeating: 4)), 3)), where: useHev)
+        if macroblockEdge {  // filter6: 27/18/9 · a in 7-bit fixed point, rounded
+            let wide = S.widen(a)
+            let a1 = S.clampNarrow((wide &* 27 &+ 63) &>> 7)
+            let a2 = S.clampNarrow((wide &* 18 &+ 63) &>> 7)
+            let a3 = S.clampNarrow((wide &* 9 &+ 63) &>> 7)
+            newP0 = newP0.replacing(with: S.add(p0, a1), where: useOther)
+            newQ0 = newQ0.replacing(with: S.subtract(q0, a1), where: useOther)
+            s.1 = S.unsigned(p2.replacing(with: S.add(p2, a3), where: useOther))
+            s.2 = S.unsigned(p1.replacing(with: S.add(p1, a2), where: useOther))
+            s.5 = S.unsigned(q1.replacing(with: S.subtract(q1, a2), where: useOther))
+            s.6 = S.unsigned(q2.replacing(with: S.subtract(q2, a3), where: useOther))
+        } else {  // filter4: no outer taps; p1 and q1 move by half of q0's step, rounded
+            let step = S.subtract(q0, p0)
+            let inner3 = S.add(S.add(step, step), step)
+            let a1 = S.shiftRight(S.add(inner3, SIMD16(repeating: 4)), 3)
+            let a2 = S.shiftRight(S.add(inner3, SIMD16(repeating: 3)), 3)
+            let a3 = S.shiftRight(a1 &+ 1, 1)  // a1 is within −16…15: no overflow
+            newP0 = newP0.replacing(with: S.add(p0, a2), where: useOther)
+            newQ0 = newQ0.replacing(with: S.subtract(q0, a1), where: useOther)
+            s.2 = S.unsigned(p1.replacing(with: S.add(p1, a3), where: useOther))
+            s.5 = S.unsigned(q1.replacing(with: S.subtract(q1, a3), where: useOther))
+        }
+        s.3 = S.unsigned(newP0)
+        s.4 = S.unsigned(newQ0)
     }
 
-    /// Simple filter on eight lanes: new p0, q0.
+    /// Simple filter on 16 lanes of p1, p0, q0, q1 (`s.2 … s.5`): `edge` is the limit as in
+    /// ``LaneLimits/edge``.
     @inline(__always)
-    static func simpleLanes(_ p1: VP8Lanes.Wide, _ p0: VP8Lanes.Wide, _ q0: VP8Lanes.Wide, _ q1: VP8Lanes.Wide,
-                            _ edge: VP8Lanes.Wide) -> (VP8Lanes.Wide, VP8Lanes.Wide) {
-        typealias L = VP8Lanes
-        let p1q1 = p1 &- q1, q0p0 = q0 &- p0
-        let filtered = L.magnitude(q0p0) &* 4 &+ L.magnitude(p1q1) .<= edge
-        let a = q0p0 &* 3 &+ L.clamp(p1q1, -128, 127)
-        let a1 = L.clamp((a &+ 4) &>> 3, -16, 15)
-        let a2 = L.clamp((a &+ 3) &>> 3, -16, 15)
-        return (p0.replacing(with: p0 &+ a2, where: filtered), q0.replacing(with: q0 &- a1, where: filtered))
-    }
-
-    /// Simple filter on 16 lanes of p1, p0, q0, q1 (`s.2 … s.5`).
-    @inline(__always)
-    static func simpleEdgeLanes(_ s: inout EdgeSamples, edge: VP8Lanes.Wide) {
-        typealias L = VP8Lanes
-        let p1 = L.split(s.2), p0 = L.split(s.3), q0 = L.split(s.4), q1 = L.split(s.5)
-        let even = simpleLanes(p1.even, p0.even, q0.even, q1.even, edge)
-        let odd = simpleLanes(p1.odd, p0.odd, q0.odd, q1.odd, edge)
-        s.3 = L.join(even.0, odd.0)
-        s.4 = L.join(even.1, odd.1)
+    static func simpleEdgeLanes(_ s: inout EdgeSamples, edge: SIMD16<UInt8>) {
+        typealias S = VP8SignedBytes
+        let filtered = edgeMask(s.2, s.3, s.4, s.5, edge)
+        let p1 = S.signed(s.2), p0 = S.signed(s.3), q0 = S.signed(s.4), q1 = S.signed(s.5)
+        let a = outerAdjust(p1, p0, q0, q1)
+        s.3 = S.unsigned(p0.replacing(with: S.add(p0, S.shiftRight(S.add(a, SIMD16(repeating: 3)), 3)), where: filtered))
+        s.4 = S.unsigned(q0.replacing(with: S.subtract(q0, S.shiftRight(S.add(a, SIMD16(repeating: 4)), 3)), where: filtered))
     }
 
     // MARK: Reading and writing edges
@@ -185,8 +174,8 @@ extension VP8LoopFilter {
         guard limit > 0 else { return }
         let lumaRows8 = 8 &* yStride
         if simple {
-            let outer = VP8Lanes.Wide(repeating: Int16(truncatingIfNeeded: 2 &* (limit &+ 4) &+ 1))
-            let innerEdge = VP8Lanes.Wide(repeating: Int16(truncatingIfNeeded: 2 &* limit &+ 1))
+            let outer = SIMD16<UInt8>(repeating: UInt8(clamping: limit &+ 4))
+            let innerEdge = SIMD16<UInt8>(repeating: UInt8(clamping: limit))
             if hasLeft { simpleVertical(y, y + lumaRows8, yStride, outer) }
             if strength.filterInner {
                 for k in 1...3 { simpleVertical(y + 4 &* k, y + 4 &* k + lumaRows8, yStride, innerEdge) }
@@ -242,14 +231,14 @@ extension VP8LoopFilter {
 
     @inline(__always)
     static func simpleVertical(_ first: UnsafeMutablePointer<UInt8>, _ second: UnsafeMutablePointer<UInt8>, _ stride: Int,
-                               _ edge: VP8Lanes.Wide) {
+                               _ edge: SIMD16<UInt8>) {
         var s = loadColumns(first, second, stride: stride)
         simpleEdgeLanes(&s, edge: edge)
         storeColumns(s, first, second, stride: stride)
     }
 
     @inline(__always)
-    static func simpleHorizontal(_ p: UnsafeMutablePointer<UInt8>, _ stride: Int, _ edge: VP8Lanes.Wide) {
+    static func simpleHorizontal(_ p: UnsafeMutablePointer<UInt8>, _ stride: Int, _ edge: SIMD16<UInt8>) {
         var s = loadRows(p, stride: stride)
         simpleEdgeLanes(&s, edge: edge)
         storeRows(s, p, stride: stride)
