@@ -424,6 +424,9 @@ def make_cases():
     for name, fmt in [("gray4_trns.png", Format(4, 0, trns=struct.pack(">H", 5))),
                       ("gray16_trns.png", Format(16, 0, trns=struct.pack(">H", 4000))),
                       ("gray1.png", Format(1, 0)),
+                      ("gray2.png", Format(2, 0)),
+                      ("gray8.png", Format(8, 0)),
+                      ("palette_1bit.png", Format(1, 3, plte=palette(2, rng))),
                       ("rgb8_trns.png", Format(8, 2, trns=struct.pack(">HHH", 10, 20, 30))),
                       ("rgb16.png", Format(16, 2))]:
         frames = [Frame(0, 0, region(fmt, 12, 9))] + [Frame(x, y, region(fmt, w, h), d, b) for x, y, w, h, d, b in

@@ -10,7 +10,7 @@ final class APNGConformanceTests: XCTestCase {
     private let references = APNGReferences.all
 
     func testTheReferencesAreThere() {
-        XCTAssertEqual(references.animations.count, 21)
+        XCTAssertEqual(references.animations.count, 24)
         XCTAssertEqual(references.broken.count, 14)
         XCTAssertEqual(references.still.count, 2)
     }
