@@ -33,29 +33,32 @@ final class AnimationCommandTests: ImagefeedTestCase {
     func testAPNGFramesAndDelays() throws {
         let reference = try XCTUnwrap(try json("apng/references.json")["animations"]?["dispose_blend_rgba16.png"] as? [String: Any])
         let frames = try XCTUnwrap(reference["frames"] as? [[String: Any]])
-        let written = try run("apng/dispose_blend_rgba16.png", chunk: 333)
-        XCTAssertEqual(written.status, 0)
-        XCTAssertEqual(written.hashes, frames.compactMap { $0["sha256"] as? String }, "16-bit RGBA frames")
         let delays = frames.compactMap { $0["delay"] as? [Int] }.map { Int((Double($0[0]) / Double($0[1]) * 1000).rounded()) }
-        XCTAssertEqual(written.lines, delays.enumerated().map { "\($0.offset + 1) \($0.element)" })
+        // 16-bit RGBA frames.
+        try assertFrames("apng/dispose_blend_rgba16.png", chunk: 333, hashes: frames.compactMap { $0["sha256"] as? String }, delays: delays)
     }
 
     func testGIFFramesAndDelays() throws {
         let reference = try XCTUnwrap(try json("gif/references.json")["disposal_all.gif"])
         let frames = try XCTUnwrap(reference["frames"] as? [[String: Any]])
-        let written = try run("gif/disposal_all.gif", chunk: 50)
-        XCTAssertEqual(written.status, 0)
-        XCTAssertEqual(written.hashes, frames.compactMap { $0["sha256"] as? String })
-        XCTAssertEqual(written.lines, frames.compactMap { $0["duration_cs"] as? Int }.enumerated().map { "\($0.offset + 1) \($0.element * 10)" })
+        try assertFrames("gif/disposal_all.gif", chunk: 50, hashes: frames.compactMap { $0["sha256"] as? String },
+                         delays: frames.compactMap { $0["duration_cs"] as? Int }.map { $0 * 10 })
     }
 
     func testAnimatedWebPFramesAndDelays() throws {
         let reference = try XCTUnwrap(try json("webp/animation_references.json")["anim_gif_mixed.webp"])
         let frames = try XCTUnwrap(reference["frames"] as? [[String: Any]])
-        let written = try run("webp/files/anim_gif_mixed.webp", chunk: 4096)
-        XCTAssertEqual(written.status, 0)
-        XCTAssertEqual(written.hashes, frames.compactMap { $0["sha256"] as? String })
-        XCTAssertEqual(written.lines, frames.compactMap { $0["duration_ms"] as? Int }.enumerated().map { "\($0.offset + 1) \($0.element)" })
+        try assertFrames("webp/files/anim_gif_mixed.webp", chunk: 4096, hashes: frames.compactMap { $0["sha256"] as? String },
+                         delays: frames.compactMap { $0["duration_ms"] as? Int })
+    }
+
+    /// Runs the command on `input` and checks the frames' pixels and frames.txt.
+    private func assertFrames(_ input: String, chunk: Int, hashes: [String], delays: [Int],
+                              file: StaticString = #filePath, line: UInt = #line) throws {
+        let written = try run(input, chunk: chunk)
+        XCTAssertEqual(written.status, 0, file: file, line: line)
+        XCTAssertEqual(written.hashes, hashes, file: file, line: line)
+        XCTAssertEqual(written.lines, delays.enumerated().map { "\($0.offset + 1) \($0.element)" }, file: file, line: line)
     }
 
     func testABrokenAnimationKeepsItsEarlierFramesAndFails() throws {
