@@ -26,18 +26,21 @@ struct DecodeCommand {
         // ImageSource picks the decoder from the first bytes (the library's one table of formats).
         let decoder = ImageSource(options: decodingOptions)
         var frames: FrameRecorder?
+        var animation: AnimationPull?
         do {
             if let directory = options.framesDirectory { frames = try FrameRecorder(directory: directory) }
-            let image = try feed(bytes, to: decoder, frames: &frames)
-            try ImageFileWriter.write(image, to: options.output)
-            return 0
+            if let directory = options.animationDirectory { animation = AnimationPull(recorder: try AnimationRecorder(directory: directory)) }
+            let image = try feed(bytes, to: decoder, frames: &frames, animation: &animation)
+            if let output = options.output { try ImageFileWriter.write(image, to: output) }
+            return try animation?.finish(still: image, input: options.input) ?? 0
         } catch let error as ImageDecodingError {
             ImagefeedCommand.printError("imagefeed: \(options.input): \(error)")
-            if options.writePartial, let partial = decoder.currentImage() {
+            _ = try? animation?.finish(still: nil, input: options.input)
+            if options.writePartial, let output = options.output, let partial = decoder.currentImage() {
                 do {
-                    try ImageFileWriter.write(partial, to: options.output)
+                    try ImageFileWriter.write(partial, to: output)
                 } catch {
-                    ImagefeedCommand.printError("imagefeed: cannot write \(options.output): \(error.localizedDescription)")
+                    ImagefeedCommand.printError("imagefeed: cannot write \(output): \(error.localizedDescription)")
                 }
             }
             return 1
@@ -48,17 +51,27 @@ struct DecodeCommand {
     }
 
     /// Feeds all bytes (in `--chunk` pieces), recording frames, and finishes.
-    private func feed(_ bytes: [UInt8], to decoder: any IncrementalImageDecoder, frames: inout FrameRecorder?) throws -> Image {
+    private func feed(_ bytes: [UInt8], to decoder: ImageSource, frames: inout FrameRecorder?,
+                      animation: inout AnimationPull?) throws -> Image {
         let size = options.chunkSize ?? max(bytes.count, 1)
         var start = 0
         repeat {
             let end = min(start + size, bytes.count)
             try decoder.feed(bytes[start..<end])
             try frames?.recordIfChanged(decoder)
+            try animation?.pull(from: decoder)
             start = end
         } while start < bytes.count
-        let image = try decoder.finish()
+        let image: Image
+        do {
+            image = try decoder.finish()
+        } catch {
+            // Frames complete before a cut still come.
+            try animation?.pull(from: decoder)
+            throw error
+        }
         try frames?.recordIfChanged(decoder)
+        try animation?.pull(from: decoder)
         return image
     }
 }

@@ -13,10 +13,13 @@ struct DecodeCommandOptions {
     }
 
     var input: String
-    var output: String
+    /// Where the image goes; nil when only `--animation` frames are wanted.
+    var output: String?
     /// Bytes per `feed` call; nil feeds the whole file at once.
     var chunkSize: Int?
     var framesDirectory: String?
+    /// `--animation DIR`: every composited animation frame and `frames.txt`.
+    var animationDirectory: String?
     var format: OutputFormat = .native
     /// JPEG DCT-domain downscaling (`--scale 2|4|8`).
     var scale: ScaleFactor = .full
@@ -43,6 +46,8 @@ struct DecodeCommandOptions {
                 chunkSize = size
             case "--frames":
                 framesDirectory = try value(after: argument)
+            case "--animation":
+                animationDirectory = try value(after: argument)
             case "--format":
                 let text = try value(after: argument)
                 guard let format = OutputFormat(rawValue: text) else {
@@ -67,8 +72,10 @@ struct DecodeCommandOptions {
             index += 1
         }
         guard let input else { throw ArgumentError(message: "no INPUT file given") }
-        guard let output else { throw ArgumentError(message: "no output given (-o OUTPUT)") }
-        guard ImageFileWriter.Kind(path: output) != nil else {
+        guard output != nil || animationDirectory != nil else {
+            throw ArgumentError(message: "no output given (-o OUTPUT or --animation DIR)")
+        }
+        if let output, ImageFileWriter.Kind(path: output) == nil {
             throw ArgumentError(message: "OUTPUT must end in .png or .pam: '\(output)'")
         }
         self.input = input

@@ -3,19 +3,22 @@ import Foundation
 /// The `imagefeed` command line: parses the subcommand and reports failures on stderr.
 ///
 /// ```
-/// imagefeed decode INPUT -o OUTPUT [--chunk BYTES] [--frames DIR] [--format native|rgba8|cmyk8] [--scale 1|2|4|8] [--partial]
+/// imagefeed decode INPUT [-o OUTPUT] [--animation DIR] [--chunk BYTES] [--frames DIR] [--format native|rgba8|cmyk8] [--scale 1|2|4|8] [--partial]
 /// imagefeed fetch URL -o OUTPUT [--header "Name: value"]... [--cache-dir DIR] [--thumbnail PX] [--frames DIR] [--timeout SECONDS]
 /// imagefeed demo [--out DIR]
 /// imagefeed help [COMMAND]      (or: imagefeed --help, imagefeed COMMAND --help)
 /// ```
 enum ImagefeedCommand {
     static let decodeHelp = """
-    imagefeed decode INPUT -o OUTPUT [--chunk BYTES] [--frames DIR] [--format native|rgba8|cmyk8] [--scale 1|2|4|8] [--partial]
+    imagefeed decode INPUT [-o OUTPUT] [--animation DIR] [--chunk BYTES] [--frames DIR] [--format native|rgba8|cmyk8] [--scale 1|2|4|8] [--partial]
 
     Feeds a local file through the incremental decoder (PNG, JPEG, GIF or WebP, recognised by
-    its first bytes) and writes the result.
+    its first bytes) and writes the result (at least one of -o and --animation is needed).
       INPUT            the image file
       -o OUTPUT        where to write the image: .png or .pam (P7, 16-bit samples big-endian)
+      --animation DIR  write every composited frame of an animation (APNG, GIF, WebP) as
+                       DIR/frame-0001.png, ... (RGBA) as it arrives, and DIR/frames.txt: one line
+                       per frame, its number and delay in ms ("3 100"); a still image is one frame
       --chunk BYTES    feed the file BYTES at a time (default: all at once)
       --frames DIR     write the picture as DIR/frame-0001.png, frame-0002.png, ... each time it changes
       --format FORMAT  native (the file's own pixel format, default), rgba8, or cmyk8 (raw CMYK of

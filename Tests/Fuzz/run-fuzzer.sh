@@ -21,7 +21,7 @@ case "$target" in
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module -module-name PNGCodec \
       -I "$out" $(find Sources/PNGCodec -name '*.swift') -emit-module-path "$out/PNGCodec.swiftmodule" -o "$out/libPNGCodec.a"
     sources=(Tests/Fuzz/PNGFuzzTarget.swift Tests/Fuzz/FuzzDecodeOutcome.swift -I "$out" -L "$out" -lPNGCodec -lImageCore -lDeflate)
-    seeds=($(find TestImages/corpus/png -name '*.png' -size -64k)) ;;
+    seeds=($(find TestImages/corpus/png TestImages/apng -name '*.png' -size -64k)) ;;
   jpeg)
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module \
       -module-name ImageCore $(find Sources/ImageCore -name '*.swift') -emit-module-path "$out/ImageCore.swiftmodule" -o "$out/libImageCore.a"

@@ -25,34 +25,8 @@ final class AnimationLoadTests: LoaderTestCase {
 
     func testFramesArriveAsTheirBytesDoAndEqualTheReferences() async throws {
         let name = "disposal_all.gif"
-        let bytes = try Fixtures.bytes("gif/" + name)
         let expected = try reference(name)
-        let network = ScriptedDataLoader()
-        let loader = makeLoader(disk: false) { $0.dataLoader = network }
-        var request = ImageRequest(url: URL(string: "http://images.test/" + name)!)
-        request.deliversFrames = true
-        let task = loader.task(for: request)
-        let transfer = try await network.transfer(0)
-        transfer.respond()
-        // Half the file first: the frames wholly inside it come before the rest is sent.
-        transfer.send(bytes.prefix(bytes.count / 2))
-        var early: [AnimationFrame] = []
-        var iterator = task.events.makeAsyncIterator()
-        while early.isEmpty, let event = try await iterator.next() {
-            if case .frame(let frame) = event { early.append(frame) }
-        }
-        XCTAssertEqual(early.first?.index, 0, "the first frame came while the download was under way")
-        transfer.send(bytes.dropFirst(bytes.count / 2))
-        transfer.finish()
-        var frames = early
-        var final: ImageResponse?
-        while let event = try await iterator.next() {
-            switch event {
-            case .frame(let frame): frames.append(frame)
-            case .completed(let response): final = response
-            default: break
-            }
-        }
+        let (frames, final) = try await loadFramesHalfAtATime(name, bytes: try Fixtures.bytes("gif/" + name), loader: self)
         XCTAssertEqual(frames.map(\.index), Array(0..<expected.frames.count))
         XCTAssertEqual(frames.map { Digest.sha256($0.image.pixels) }, expected.frames.map(\.sha256))
         XCTAssertEqual(frames.map { Int(($0.duration * 100).rounded()) }, expected.frames.map(\.duration_cs))
@@ -86,4 +60,60 @@ final class AnimationLoadTests: LoaderTestCase {
         XCTAssertEqual(record.frames.map { Int(($0.duration * 1000).rounded()) }, expected.frames.map(\.duration_ms))
         XCTAssertNotNil(record.response)
     }
+}
+
+/// APNG through the loader: frames as their data arrives, equal to the APNG references.
+final class APNGLoadTests: LoaderTestCase {
+    private struct References: Decodable {
+        struct Animation: Decodable {
+            struct Frame: Decodable { var sha256: String; var delay: [Int] }
+            var frames: [Frame]
+            var default_image_sha256: String
+        }
+        var animations: [String: Animation]
+    }
+
+    func testAPNGFramesComeThroughTheLoaderAsTheyArrive() async throws {
+        let name = "dispose_blend_rgba8.png"
+        let all = try JSONDecoder().decode(References.self, from: Data(contentsOf: Fixtures.url("apng/references.json")))
+        let expected = try XCTUnwrap(all.animations[name])
+        let (frames, final) = try await loadFramesHalfAtATime(name, bytes: try Fixtures.bytes("apng/" + name), loader: self)
+        XCTAssertEqual(frames.map(\.index), Array(0..<expected.frames.count))
+        XCTAssertEqual(frames.map { Digest.sha256($0.image.pixels) }, expected.frames.map(\.sha256))
+        XCTAssertEqual(frames.map(\.duration), expected.frames.map { Double($0.delay[0]) / Double($0.delay[1]) })
+        XCTAssertEqual(final.map { Digest.sha256($0.image.converted(to: .rgba8).pixels) }, expected.default_image_sha256)
+    }
+}
+
+/// Loads `bytes` through a scripted network with `deliversFrames`, sending half the file, waiting
+/// for the first frame (which must come while the download is under way), then the rest.
+/// Returns every frame and the final response.
+func loadFramesHalfAtATime(_ name: String, bytes: [UInt8], loader test: LoaderTestCase,
+                           file: StaticString = #filePath, line: UInt = #line) async throws -> ([AnimationFrame], ImageResponse?) {
+    let network = ScriptedDataLoader()
+    let loader = test.makeLoader(disk: false) { $0.dataLoader = network }
+    var request = ImageRequest(url: try XCTUnwrap(URL(string: "http://images.test/" + name)))
+    request.deliversFrames = true
+    let task = loader.task(for: request)
+    let transfer = try await network.transfer(0)
+    transfer.respond()
+    // Half the file first: the frames wholly inside it come before the rest is sent.
+    transfer.send(bytes.prefix(bytes.count / 2))
+    var frames: [AnimationFrame] = []
+    var iterator = task.events.makeAsyncIterator()
+    while frames.isEmpty, let event = try await iterator.next() {
+        if case .frame(let frame) = event { frames.append(frame) }
+    }
+    XCTAssertEqual(frames.first?.index, 0, "the first frame came while the download was under way", file: file, line: line)
+    transfer.send(bytes.dropFirst(bytes.count / 2))
+    transfer.finish()
+    var final: ImageResponse?
+    while let event = try await iterator.next() {
+        switch event {
+        case .frame(let frame): frames.append(frame)
+        case .completed(let response): final = response
+        default: break
+        }
+    }
+    return (frames, final)
 }

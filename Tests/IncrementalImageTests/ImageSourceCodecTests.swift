@@ -89,3 +89,27 @@ final class ImageSourceWebPTests: XCTestCase {
         XCTAssertEqual(frames.map(\.duration), [0.05, 0.06, 0.07, 0.08, 0.09])
     }
 }
+
+/// APNG through the source: frames forwarded as they arrive, the default image as before.
+final class ImageSourceAPNGTests: XCTestCase {
+    func testAPNGFramesComeThroughTheSourceAndEqualPNGDecoders() throws {
+        let bytes = try Fixtures.bytes("apng/palette_trns.png")
+        let source = ImageSource()
+        var frames: [AnimationFrame] = []
+        for piece in Chunking.fixed(bytes, size: 61) {
+            try source.feed(piece)
+            while let frame = try source.nextFrame() { frames.append(frame) }
+        }
+        let image = try source.finish()
+        while let frame = try source.nextFrame() { frames.append(frame) }
+        let direct = PNGDecoder()
+        try direct.feed(bytes)
+        var expected: [AnimationFrame] = []
+        while let frame = try direct.nextFrame() { expected.append(frame) }
+        XCTAssertEqual(source.formatName, "PNG")
+        XCTAssertEqual(frames.count, 5)
+        XCTAssertEqual(frames, expected)
+        XCTAssertEqual(source.animation, AnimationInfo(loopCount: 1, declaredFrameCount: 5, canvasWidth: 20, canvasHeight: 15))
+        XCTAssertEqual(image, try direct.finish())
+    }
+}

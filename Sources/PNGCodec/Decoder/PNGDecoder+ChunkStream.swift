@@ -30,7 +30,7 @@ extension PNGDecoder {
                 chunkCRC.update(data)
                 let intact = try crcMatches(chunk, stored: readUInt32(available, chunk.length))
                 parserBytesExamined += chunk.length + ChunkHeader.crcSize
-                if intact { try process(chunk, data) }
+                if intact { try process(chunk, data) } else { droppedDamagedChunk(chunk) }
                 input.consume(chunk.length + ChunkHeader.crcSize)
                 if case .finished = stage { return }
                 stage = .chunkHeader
@@ -50,9 +50,13 @@ extension PNGDecoder {
                 parserBytesExamined += count
                 input.consume(count)
                 stage = remaining == count ? .chunkCRC(chunk) : .skippedChunk(chunk, remaining: remaining - count)
+            case .animationData(let chunk, let remaining):
+                guard let next = advanceAnimationData(chunk, remaining: remaining, available) else { return }
+                stage = next
             case .chunkCRC(let chunk):
                 guard available.count >= ChunkHeader.crcSize else { return }
-                _ = try crcMatches(chunk, stored: readUInt32(available, 0))
+                let intact = try crcMatches(chunk, stored: readUInt32(available, 0))
+                if apng != nil { streamedChunkChecked(chunk, intact: intact) }
                 parserBytesExamined += ChunkHeader.crcSize
                 input.consume(ChunkHeader.crcSize)
                 stage = .chunkHeader
@@ -70,6 +74,7 @@ extension PNGDecoder {
             warn(chunk, reason)
             return .skippedChunk(chunk, remaining: chunk.length)
         }
+        if let animationStage = routeAnimationChunk(chunk) { return animationStage }
         switch chunk.type {
         case .IHDR:
             guard chunk.length == IHDRChunk.length else {

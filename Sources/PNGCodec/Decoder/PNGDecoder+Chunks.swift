@@ -17,6 +17,8 @@ extension PNGDecoder {
             stage = .finished
         case .tRNS:
             readTransparency(chunk, data)
+        case .acTL, .fcTL:
+            processAnimationChunk(chunk, data)
         default:
             guard let ihdr else { return }
             let disposition = try metadataReader.read(chunk.type, data, at: chunk.dataOffset,

@@ -10,38 +10,19 @@ extension PNGDecoder {
         guard let ihdr, let layout else {
             throw ImageDecodingError(.internal, at: offset, "IDAT admitted before IHDR was parsed")
         }
-        guard let stage = ScanlineDecoder(header: ihdr, layout: layout, palette: palette,
-                                          key: hasTransparency ? transparencyKey : nil) else {
+        guard let stream = ImageDataStream(header: ihdr, layout: layout, palette: palette,
+                                           key: hasTransparency ? transparencyKey : nil, options: options) else {
             throw ImageDecodingError(.limitExceeded, at: offset,
                                      "PNG image \(ihdr.width)×\(ihdr.height) is too large to hold in memory")
         }
-        // The image needs exactly `expectedBytes`; allow `maxInflateOutput` beyond that, then stop a zlib bomb.
-        let (cap, overflow) = stage.expectedBytes.addingReportingOverflow(options.limits.maxInflateOutput)
-        inflater = Inflater(format: .zlib, options: InflateOptions(verifyChecksums: options.verifyChecksums,
-                                                                  maxOutputBytes: overflow ? Int.max : cap,
-                                                                  rejectTrailingData: false))
-        scanlines = stage
+        inflater = stream.inflater
+        scanlines = stream.scanlines
     }
 
     /// Inflates IDAT data found at file offset `offset` and hands the rows on.
     func inflate(_ data: UnsafeRawBufferPointer, at offset: Int) throws {
         guard let inflater, let scanlines else { return }
-        // Bytes after the end of the zlib stream are ignored, as libpng does ("extra compressed data").
-        guard !inflater.isFinished else { return }
-        let consumedBefore = inflater.totalIn
-        do {
-            let result = try inflater.feed(data) { piece in try scanlines.consume(piece) }
-            if result == .streamEnd && !scanlines.isComplete {
-                throw ImageDecodingError(.invalidData, at: offset + max(0, inflater.totalIn - consumedBefore),
-                                         "PNG image data ends after \(scanlines.rowsDecoded) rows; the image needs more")
-            }
-        } catch let error as InflateError {
-            let position = offset + min(max(0, error.offset - consumedBefore), data.count)
-            throw ImageDecodingError(inflate: error, fileOffset: position)
-        } catch var error as ImageDecodingError {
-            if error.offset == nil { error.offset = offset + min(max(0, inflater.totalIn - consumedBefore), data.count) }
-            throw error
-        }
+        try ImageDataStream(inflater: inflater, scanlines: scanlines).inflate(data, at: offset)
     }
 
     /// Called when the first chunk after the IDAT sequence arrives: all rows must be there

@@ -35,6 +35,9 @@ public final class PNGDecoder: IncrementalImageDecoder {
         case imageData(ChunkHeader, remaining: Int)
         /// Passing over a chunk that is not used (CRC still checked).
         case skippedChunk(ChunkHeader, remaining: Int)
+        /// Reading an APNG fdAT chunk: its sequence number while `remaining` is the whole
+        /// length, then frame data queued for ``nextFrame()``.
+        case animationData(ChunkHeader, remaining: Int)
         /// Waiting for the CRC of a streamed chunk.
         case chunkCRC(ChunkHeader)
         /// IEND was read; later bytes are ignored.
@@ -61,6 +64,8 @@ public final class PNGDecoder: IncrementalImageDecoder {
     var inflater: Inflater?
     var scanlines: ScanlineDecoder?
     var layout: OutputLayout?
+    /// The animation of an APNG, from a valid acTL on (see PNGDecoder+Animation.swift).
+    var apng: APNGAnimation?
     var failure: ImageDecodingError?
     var previewGeneration = 0
     private var cachedImage: Image?
@@ -93,7 +98,9 @@ public final class PNGDecoder: IncrementalImageDecoder {
     /// Input bytes examined so far: chunk headers, CRCs and chunk data read by the parser
     /// (IDAT data once, for its CRC) plus the bytes the inflater read. Each byte is counted
     /// where it is read, so this stays O(file size) however the input is split.
-    public var inputBytesExamined: Int { parserBytesExamined + (inflater?.inputBytesExamined ?? 0) }
+    public var inputBytesExamined: Int {
+        parserBytesExamined + (inflater?.inputBytesExamined ?? 0) + (apng?.assembler.inflatedBytesExamined ?? 0)
+    }
 
     /// Appends `bytes` and decodes as far as they allow.
     @discardableResult
@@ -109,6 +116,7 @@ public final class PNGDecoder: IncrementalImageDecoder {
             try advance()
         } catch let error as ImageDecodingError {
             failure = error
+            apng?.stop(with: error)
             throw error
         }
         return status
@@ -121,6 +129,7 @@ public final class PNGDecoder: IncrementalImageDecoder {
         guard case .finished = stage, let image = currentImage() else {
             let error = truncationError()
             failure = error
+            apng?.stop(with: error)
             throw error
         }
         return image
