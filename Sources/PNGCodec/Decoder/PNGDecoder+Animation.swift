@@ -29,7 +29,8 @@ extension PNGDecoder: AnimatedImageDecoder {
     ///   `truncated`, each at its byte offset, once the frames before it have been returned.
     ///   Sticky. ``currentImage()`` and ``finish()`` still give the default image.
     public func nextFrame() throws -> AnimationFrame? {
-        guard let apng, !apng.isRejected, let ihdr else { return nil }
+        // Nothing is taken before acTL: an fcTL read before it may yet turn out to belong to a still image.
+        guard let apng, apng.isDeclared, !apng.isRejected, let ihdr else { return nil }
         let source = APNGFrameSource(header: ihdr, palette: palette, key: hasTransparency ? transparencyKey : nil,
                                      hasTransparency: hasTransparency, options: options,
                                      format: APNGFrameSource.format(bitDepth: ihdr.bitDepth, preferred: options.preferredFormat))
