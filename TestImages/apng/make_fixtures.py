@@ -181,13 +181,13 @@ class APNG:
     """Assembles a file and remembers where each chunk landed (for error offsets)."""
 
     def __init__(self, fmt, width, height, default_samples, frames, default_in_animation=True, plays=0,
-                 declared_frames=None, between_frames=b""):
+                 declared_frames=None, between_frames=b"", actl_after_first_fctl=False):
         self.fmt, self.width, self.height = fmt, width, height
         self.default_samples, self.frames = default_samples, frames
         self.default_in_animation, self.plays = default_in_animation, plays
         self.declared_frames = len(frames) if declared_frames is None else declared_frames
         self.between_frames = between_frames
-        self.chunks = []   # (kind, data, bad_crc)
+        self.actl_after_first_fctl = actl_after_first_fctl
 
     def zdata(self, samples, seed):
         return zlib.compress(image_data(samples, self.fmt.depth, self.fmt.channels, self.fmt.interlaced, seed), 9)
@@ -200,13 +200,18 @@ class APNG:
             parts.append((b"PLTE", fmt.plte))
         if fmt.trns is not None:
             parts.append((b"tRNS", fmt.trns))
-        parts.append((b"acTL", struct.pack(">II", self.declared_frames, self.plays)))
+        actl = (b"acTL", struct.pack(">II", self.declared_frames, self.plays))
+        if not self.actl_after_first_fctl:
+            parts.append(actl)
         sequence = 0
         frames = list(self.frames)
         if self.default_in_animation:
             first = frames.pop(0)
             parts.append((b"fcTL", fctl_data(sequence, first)))
             sequence += 1
+        if self.actl_after_first_fctl:
+            # The spec orders acTL only before IDAT: after the first fcTL is allowed.
+            parts.append(actl)
         parts.append((b"IDAT", self.zdata(self.default_samples, 7)))
         for number, frame in enumerate(frames):
             if self.between_frames and number:
@@ -466,6 +471,9 @@ def make_cases():
     # A first frame whose dispose_op is PREVIOUS (acts as BACKGROUND).
     first_prev = [Frame(0, 0, region(RGBA8, 8, 8, PARTIAL), "previous", "over"), Frame(2, 2, region(RGBA8, 4, 4, PARTIAL), "none", "over")]
     cases["first_frame_dispose_previous.png"] = APNG(RGBA8, 8, 8, first_prev[0].samples, first_prev)
+    late = [Frame(0, 0, region(RGBA8, 9, 7, PARTIAL)), Frame(2, 1, region(RGBA8, 5, 5, PARTIAL), "previous", "over"),
+            Frame(0, 0, region(RGBA8, 9, 7, PARTIAL), "none", "over")]
+    cases["fctl_before_actl.png"] = APNG(RGBA8, 9, 7, late[0].samples, late, actl_after_first_fctl=True)
     return cases
 
 
@@ -634,7 +642,13 @@ def main():
         iend = data.rindex(b"IEND") - 4
         return data[:iend] + actl + data[iend:]
 
-    for name, data in [("actl_zero_frames.png", zero.build()), ("actl_after_idat.png", actl_after_idat(after))]:
+    def actl_twice(apng_):
+        data = apng_.build()
+        actl_at = apng_.offset(b"acTL", 0)
+        return data[:actl_at + 20] + data[actl_at:]
+
+    for name, data in [("actl_zero_frames.png", zero.build()), ("actl_after_idat.png", actl_after_idat(after)),
+                       ("actl_twice.png", actl_twice(APNG(RGBA8, 6, 5, frames[0].samples, frames)))]:
         (HERE / name).write_bytes(data)
         still[name] = {"default_image_sha256": sha(to_rgba(imagecodecs.png_decode(data), 255), False),
                        "libpng_apng": libpng_apng_outcome(data)}

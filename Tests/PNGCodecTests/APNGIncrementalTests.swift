@@ -127,3 +127,22 @@ final class APNGIncrementalTests: XCTestCase {
         }
     }
 }
+
+/// Inputs the fuzzer found, kept as regression tests.
+final class APNGFuzzRegressionTests: XCTestCase {
+    /// An acTL with a bad CRC (dropped), then an invalid fcTL before IDAT: a still image whatever
+    /// the chunking (the fuzzer found the fcTL's error reaching `nextFrame()` only when frames
+    /// were pulled before IDAT arrived).
+    func testAnFcTLErrorBeforeAnyAcTLIsNotAnAnimationError() {
+        let bytes = apngFixture("fuzz/bad_fctl_before_damaged_actl.png")
+        XCTAssertEqual(bytes.count, 2997)
+        for (label, pieces) in apngChunkings(bytes) {
+            let outcome = decodeAPNG(pieces)
+            XCTAssertNil(outcome.animation, label)
+            XCTAssertTrue(outcome.frames.isEmpty, label)
+            XCTAssertNil(outcome.frameError, label)
+            XCTAssertEqual(outcome.imageError?.kind, .invalidData, label)
+            XCTAssertEqual(outcome.imageError?.offset, 2557, label)
+        }
+    }
+}

@@ -8,7 +8,9 @@ import ImageCore
 /// the frames before it), while the default image decodes on as if the file were a still PNG,
 /// which is what the APNG spec asks of a viewer ("revert to displaying the default image").
 final class APNGAnimation {
-    let info: AnimationInfo
+    /// From acTL; nil while only an fcTL has come (the spec orders acTL only before IDAT), and
+    /// after ``reject()``.
+    private(set) var info: AnimationInfo?
     var reader: APNGChunkReader
     var events = APNGEventQueue()
     var assembler = APNGFrameAssembler()
@@ -17,10 +19,32 @@ final class APNGAnimation {
     /// The IDAT image was queued as frame 0.
     var queuedDefaultImage = false
 
-    init(control: AnimationControl, canvasWidth: Int, canvasHeight: Int) {
+    /// Whether acTL has been read.
+    var isDeclared: Bool { reader.control != nil }
+    /// The file turned out not to be animated after all (a second acTL, or IDAT with no acTL).
+    private(set) var isRejected = false
+
+    /// Starts at the first acTL or fcTL before IDAT.
+    init(canvasWidth: Int, canvasHeight: Int) {
+        reader = APNGChunkReader(canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+    }
+
+    /// The acTL chunk.
+    func declare(_ control: AnimationControl, chunk: ChunkHeader) {
         info = AnimationInfo(loopCount: control.playCount, declaredFrameCount: control.frameCount,
-                             canvasWidth: canvasWidth, canvasHeight: canvasHeight)
-        reader = APNGChunkReader(control: control, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+                             canvasWidth: reader.canvasWidth, canvasHeight: reader.canvasHeight)
+        record { reader in
+            try reader.readAnimationControl(control, chunk: chunk)
+            return nil
+        }
+    }
+
+    /// Drops the animation: the file is a still image (no frames, no info).
+    func reject() {
+        isRejected = true
+        readerStopped = true
+        info = nil
+        events = APNGEventQueue()
     }
 
     /// Runs one step of the reader, queuing the event it gives or the error it throws.

@@ -22,7 +22,8 @@ struct APNGChunkReader {
         case receivingData
     }
 
-    let control: AnimationControl
+    /// acTL, once read (an fcTL may come before it: the spec orders acTL only before IDAT).
+    private(set) var control: AnimationControl?
     let canvasWidth: Int
     let canvasHeight: Int
     private var nextSequence: UInt32 = 0
@@ -33,10 +34,18 @@ struct APNGChunkReader {
     /// Whether the IDAT image is frame 0 (an fcTL came before IDAT).
     private(set) var defaultImageIsFrame = false
 
-    init(control: AnimationControl, canvasWidth: Int, canvasHeight: Int) {
-        self.control = control
+    init(canvasWidth: Int, canvasHeight: Int) {
         self.canvasWidth = canvasWidth
         self.canvasHeight = canvasHeight
+    }
+
+    /// The acTL chunk: fcTL chunks read before it must not outnumber its frames.
+    mutating func readAnimationControl(_ control: AnimationControl, chunk: ChunkHeader) throws {
+        self.control = control
+        guard controlsRead <= control.frameCount else {
+            throw ImageDecodingError(.invalidData, at: chunk.offset,
+                                     "APNG acTL declares \(control.frameCount) frames after \(controlsRead) fcTL chunks")
+        }
     }
 
     /// The first IDAT chunk's header was read.
@@ -49,7 +58,7 @@ struct APNGChunkReader {
         let parsed = try FrameControl.parse(data, chunk: chunk, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
         try checkSequence(parsed.sequenceNumber, at: chunk.dataOffset, in: "fcTL")
         controlsRead += 1
-        guard controlsRead <= control.frameCount else {
+        if let control, controlsRead > control.frameCount {
             throw ImageDecodingError(.invalidData, at: chunk.offset,
                                      "APNG fcTL number \(controlsRead), but acTL declares \(control.frameCount) frames")
         }
@@ -101,9 +110,10 @@ struct APNGChunkReader {
         if case .awaitingData = frame {
             throw ImageDecodingError(.invalidData, at: chunk.offset, "APNG frame \(controlsRead - 1) has no fdAT chunk before IEND")
         }
-        guard controlsRead == control.frameCount else {
+        let declared = control?.frameCount ?? 0
+        guard controlsRead == declared else {
             throw ImageDecodingError(.invalidData, at: chunk.offset,
-                                     "APNG acTL declares \(control.frameCount) frames, the file holds \(controlsRead) fcTL chunks")
+                                     "APNG acTL declares \(declared) frames, the file holds \(controlsRead) fcTL chunks")
         }
     }
 

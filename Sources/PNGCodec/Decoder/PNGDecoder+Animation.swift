@@ -29,7 +29,8 @@ extension PNGDecoder: AnimatedImageDecoder {
     ///   `truncated`, each at its byte offset, once the frames before it have been returned.
     ///   Sticky. ``currentImage()`` and ``finish()`` still give the default image.
     public func nextFrame() throws -> AnimationFrame? {
-        guard let apng, let ihdr else { return nil }
+        // Nothing is taken before acTL: an fcTL read before it may yet turn out to belong to a still image.
+        guard let apng, apng.isDeclared, !apng.isRejected, let ihdr else { return nil }
         let source = APNGFrameSource(header: ihdr, palette: palette, key: hasTransparency ? transparencyKey : nil,
                                      hasTransparency: hasTransparency, options: options,
                                      format: APNGFrameSource.format(bitDepth: ihdr.bitDepth, preferred: options.preferredFormat))
@@ -41,8 +42,15 @@ extension PNGDecoder: AnimatedImageDecoder {
     func routeAnimationChunk(_ chunk: ChunkHeader) -> Stage? {
         switch chunk.type {
         case .acTL:
-            if order.sawIDAT || apng != nil {
-                warn(chunk, order.sawIDAT ? "acTL after IDAT (the file is shown as a still image)" : "a second acTL chunk")
+            if order.sawIDAT {
+                warn(chunk, "acTL after IDAT (the file is shown as a still image)")
+                return .skippedChunk(chunk, remaining: chunk.length)
+            }
+            if let apng, apng.isDeclared || apng.isRejected {
+                // Several acTL chunks make the animation invalid: the default image is shown (as Pillow
+                // and the APNG test suite it carries expect).
+                if !apng.isRejected { warn(chunk, "a second acTL chunk (the file is shown as a still image)") }
+                apng.reject()
                 return .skippedChunk(chunk, remaining: chunk.length)
             }
             guard chunk.length == AnimationControl.length else {
@@ -51,6 +59,10 @@ extension PNGDecoder: AnimatedImageDecoder {
             }
             return .bufferedChunk(chunk)
         case .fcTL:
+            if apng == nil, !order.sawIDAT, let ihdr {
+                // An fcTL may come before acTL; if IDAT comes with no acTL, the file is a still image.
+                apng = APNGAnimation(canvasWidth: ihdr.width, canvasHeight: ihdr.height)
+            }
             guard let apng, !apng.readerStopped else { return .skippedChunk(chunk, remaining: chunk.length) }
             guard chunk.length == FrameControl.length else {
                 apng.stop(with: ImageDecodingError(.invalidData, at: chunk.offset,
@@ -66,6 +78,10 @@ extension PNGDecoder: AnimatedImageDecoder {
             }
             return apng.readerStopped ? .skippedChunk(chunk, remaining: chunk.length) : .animationData(chunk, remaining: chunk.length)
         case .IDAT:
+            if let apng, !apng.isDeclared, !apng.isRejected {
+                warn(chunk, "fcTL without acTL before IDAT (the file is shown as a still image)")
+                apng.reject()
+            }
             apng?.reader.startImageData()
             return nil
         case .IEND:
@@ -82,9 +98,15 @@ extension PNGDecoder: AnimatedImageDecoder {
         if chunk.type == .acTL {
             switch AnimationControl.parse(data) {
             case .valid(let control):
-                apng = APNGAnimation(control: control, canvasWidth: ihdr.width, canvasHeight: ihdr.height)
+                let animation = apng ?? APNGAnimation(canvasWidth: ihdr.width, canvasHeight: ihdr.height)
+                apng = animation
+                animation.declare(control, chunk: chunk)
             case .ignored(let reason):
                 warn(chunk, reason + " (the file is shown as a still image)")
+                // Kept, rejected, so that fcTL chunks around it are skipped without more warnings.
+                let animation = apng ?? APNGAnimation(canvasWidth: ihdr.width, canvasHeight: ihdr.height)
+                apng = animation
+                animation.reject()
             }
         } else {
             apng?.record { reader in try reader.readFrameControl(data, chunk: chunk) }
