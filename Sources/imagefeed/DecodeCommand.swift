@@ -29,13 +29,13 @@ struct DecodeCommand {
         do {
             if let directory = options.framesDirectory { frames = try FrameRecorder(directory: directory) }
             let image = try feed(bytes, to: decoder, frames: &frames)
-            try ImageFileWriter.write(image, to: options.output)
+            try ImageFileWriter.write(image, to: options.output, encoder: options.pngEncoder)
             return 0
         } catch let error as ImageDecodingError {
             ImagefeedCommand.printError("imagefeed: \(options.input): \(error)")
             if options.writePartial, let partial = decoder.currentImage() {
                 do {
-                    try ImageFileWriter.write(partial, to: options.output)
+                    try ImageFileWriter.write(partial, to: options.output, encoder: options.pngEncoder)
                 } catch {
                     ImagefeedCommand.printError("imagefeed: cannot write \(options.output): \(error.localizedDescription)")
                 }
