@@ -292,8 +292,8 @@ def decoded_pixels(path, kind):
 def encode_main(args, binary):
     if imagecodecs is None or numpy is None:
         sys.exit("--encode-png needs imagecodecs and numpy (pip install imagecodecs numpy)")
-    print(f"libraries: libpng {imagecodecs.png_version()}" +
-          (f", libspng {imagecodecs.spng_version()}" if has("spng_version") else ""))
+    print(f"libraries: {imagecodecs.png_version()}" +
+          (f", {imagecodecs.spng_version()}" if has("spng_version") else ""))
     print(f"encoding: ours PNGEncoder level {args.level}; warm-up + median of {args.repeat} samples "
           f"(each >= {args.min_sample_ms:g} ms); speed = library time / ours (> 1: ours faster), "
           "size = our bytes / library bytes (< 1: ours smaller)")

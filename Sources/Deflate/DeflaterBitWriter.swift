@@ -101,12 +101,13 @@ struct DeflaterBitCursor {
     /// Appends the low `n` bits of `bits` (n ≤ 32; higher bits of `bits` must be zero).
     @inline(__always)
     mutating func write(_ bits: UInt32, _ n: Int) {
-        bitBuffer |= UInt64(bits) << UInt64(bitCount)
+        // Masking shifts: bitCount < 32, so no over-shift check is needed.
+        bitBuffer |= UInt64(bits) &<< UInt64(truncatingIfNeeded: bitCount)
         bitCount &+= n
         if bitCount >= 32 {
             UnsafeMutableRawPointer(output).storeBytes(of: UInt32(truncatingIfNeeded: bitBuffer).littleEndian, as: UInt32.self)
             output += 4
-            bitBuffer >>= 32
+            bitBuffer &>>= 32
             bitCount &-= 32
         }
     }

@@ -48,7 +48,13 @@ public struct PNGEncoder: Sendable {
     static let maxIDATLength = 1 << 20
 
     /// The PNG file for `image`.
+    ///
+    /// - Precondition: `image.pixels.count == image.width * image.height * image.format.bytesPerPixel`
+    ///   (``Image``'s invariant; the rows are read through pointers).
     public func encode(_ image: Image) -> [UInt8] {
+        precondition(image.width >= 0 && image.height >= 0
+                     && image.pixels.count == image.width * image.height * image.format.bytesPerPixel,
+                     "PNGEncoder: pixels.count does not match width × height × bytesPerPixel")
         let source = image.format == .cmyk8 ? image.converted(to: .rgb8) : image
         let layout = PNGSampleLayout.choose(for: source, reduce: reducesColorType)
         var writer = PNGChunkWriter()
@@ -83,10 +89,7 @@ public struct PNGEncoder: Sendable {
     /// Palette and sub-byte gray rows are left unfiltered under `.adaptive`, as PNG 12.8
     /// advises (their bytes are indices or packed samples, not smooth values).
     private func effectiveStrategy(_ layout: PNGSampleLayout) -> PNGFilterStrategy {
-        if filterStrategy == .adaptive && layout.bitDepth < 8 || (filterStrategy == .adaptive && layout.colorType == .palette) {
-            return .none
-        }
-        return filterStrategy
+        filterStrategy == .adaptive && (layout.bitDepth < 8 || layout.colorType == .palette) ? .none : filterStrategy
     }
 
     /// IHDR data: size, depth, colour type, methods 0, interlace method.
