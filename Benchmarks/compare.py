@@ -21,8 +21,15 @@ its output into a reused buffer. Images are returned as new arrays by both sides
 Each library's output is checked against ours with CRC-32 (a mismatch is flagged with '!').
 The ratio is our speed over the library's (library time / our time): > 1 means ours is faster.
 
+With --encode-png [--level N] it compares encoders instead: `benchmark --encode-png` times
+PNGEncoder at level N (default 6) on each image's decoded picture, and libpng
+(imagecodecs.png_encode) at levels 6 and 1 and libspng (spng_encode) encode the same pixels
+(decoded by imagecodecs, not timed); it prints speed ratios (library time / ours) and size
+ratios (our bytes / the library's: < 1 means ours is smaller).
+
 Usage:
   python3 Benchmarks/compare.py [--repeat N] [--min-sample-ms MS] [--chunk BYTES]
+                                [--encode-png [--level N]]
                                 [--bin PATH | --scratch-path DIR] [PATH ...]
 Without --bin, the benchmark is built with `swift build -c release` (in --scratch-path if
 given) and its binary run directly. PATH defaults to TestImages/.
@@ -190,6 +197,8 @@ def run_ours(binary, args, paths=None, repeat=None, quiet=False):
                str(args.min_sample_ms if repeat is None else 0)]
     if args.chunk:
         command += ["--chunk", str(args.chunk)]
+    if args.encode_png:
+        command += ["--encode-png", "--level", str(args.level)]
     command += paths if paths is not None else args.paths
     if not quiet:
         print("running: " + " ".join(command), file=sys.stderr, flush=True)
@@ -253,6 +262,79 @@ def compare_file(result, args):
     return timings
 
 
+# ---------------------------------------------------------------------------
+# Encoding (--encode-png)
+# ---------------------------------------------------------------------------
+
+def image_encoders():
+    """(column, encode function) pairs: each takes a numpy array and returns PNG bytes."""
+    encoders = []
+    if has("png_encode"):
+        encoders.append(("libpng-6", lambda pixels: imagecodecs.png_encode(pixels, level=6)))
+        encoders.append(("libpng-1", lambda pixels: imagecodecs.png_encode(pixels, level=1)))
+    if has("spng_encode"):
+        encoders.append(("libspng", lambda pixels: imagecodecs.spng_encode(pixels)))
+    return encoders
+
+
+def decoded_pixels(path, kind):
+    """The picture our benchmark encodes, decoded by imagecodecs (PNG: libpng's natural format)."""
+    data = Path(path).read_bytes()
+    if kind == "png":
+        return imagecodecs.png_decode(data)
+    if kind == "jpeg":
+        return imagecodecs.jpeg8_decode(data)
+    if kind == "webp":
+        return imagecodecs.webp_decode(data)
+    return None
+
+
+def encode_main(args, binary):
+    if imagecodecs is None or numpy is None:
+        sys.exit("--encode-png needs imagecodecs and numpy (pip install imagecodecs numpy)")
+    print(f"libraries: {imagecodecs.png_version()}" +
+          (f", {imagecodecs.spng_version()}" if has("spng_version") else ""))
+    print(f"encoding: ours PNGEncoder level {args.level}; warm-up + median of {args.repeat} samples "
+          f"(each >= {args.min_sample_ms:g} ms); speed = library time / ours (> 1: ours faster), "
+          "size = our bytes / library bytes (< 1: ours smaller)")
+    columns = [column for column, _ in image_encoders()]
+    header = f"{'file':<48}{'ours ms':>10}{'ours bytes':>12}" + "".join(
+        f"{c + ' ms':>13}{'speed':>8}{'size':>7}" for c in columns)
+    print(header)
+    print("-" * len(header))
+    speed, size, notes = {}, {}, []
+    for result in results_file_by_file(binary, args):
+        if result.get("kind") is None or result.get("error"):
+            if not result.get("skipped"):
+                notes.append(f"{result['file']}: ours: {result.get('error')}")
+            continue
+        pixels = decoded_pixels(result["file"], result["kind"])
+        if pixels is None:
+            continue
+        ours, our_bytes = result["median_seconds"], result["output_bytes"]
+        line = f"{result['file'][-48:]:<48}{ours * 1000:>10.2f}{our_bytes:>12}"
+        for column, encode in image_encoders():
+            try:
+                encoded, seconds = measure(lambda: encode(pixels), args.repeat, args.min_sample_ms / 1000)
+            except Exception as error:
+                notes.append(f"{result['file']}: {column}: {str(error)[:80]}")
+                line += f"{'error':>13}{'':>15}"
+                continue
+            speed.setdefault(column, []).append(seconds / ours)
+            size.setdefault(column, []).append(our_bytes / len(encoded))
+            line += f"{seconds * 1000:>13.2f}{seconds / ours:>7.2f}x{our_bytes / len(encoded):>7.3f}"
+        print(line, flush=True)
+    print("-" * len(header))
+    for column in columns:
+        if column in speed:
+            print(f"ours (level {args.level}) vs {column}: geomean speed {geometric_mean(speed[column]):.3f}x, "
+                  f"size {geometric_mean(size[column]):.3f}x over {len(speed[column])} files "
+                  f"(speed {min(speed[column]):.2f}-{max(speed[column]):.2f}x, "
+                  f"size {min(size[column]):.3f}-{max(size[column]):.3f}x)")
+    for note in notes:
+        print("  " + note)
+
+
 def geometric_mean(values):
     return math.exp(sum(math.log(v) for v in values) / len(values)) if values else None
 
@@ -269,6 +351,9 @@ def main():
     parser.add_argument("--min-sample-ms", type=float, default=5.0,
                         help="shortest timed sample; short decodes repeat inside it (default 5)")
     parser.add_argument("--chunk", type=int, help="our side feeds this many bytes at a time (libraries: whole file)")
+    parser.add_argument("--encode-png", action="store_true",
+                        help="compare PNG encoders on each image's decoded picture instead of decoders")
+    parser.add_argument("--level", type=int, default=6, help="our PNGEncoder level with --encode-png (default 6)")
     parser.add_argument("--bin", help="an already built benchmark executable")
     parser.add_argument("--scratch-path", help="swift build --scratch-path for building the benchmark")
     args = parser.parse_args()
@@ -279,6 +364,9 @@ def main():
         print("note: imagecodecs is not installed (pip install imagecodecs pillow numpy); "
               "comparing with Python's zlib module only", file=sys.stderr)
 
+    if args.encode_png:
+        encode_main(args, benchmark_binary(args))
+        return
     results = results_file_by_file(benchmark_binary(args), args)
     versions = library_versions()
     print("libraries: " + ", ".join(f"{name} {version}" for name, version in versions.items()))

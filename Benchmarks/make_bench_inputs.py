@@ -13,7 +13,7 @@ Sections (default: deflate):
            - binary data (the libpython shared library or the python executable);
            plus a few MB-sized gzip files (.gz) and raw DEFLATE streams (.deflate).
   images   Benchmarks/generated/png/ and .../jpeg/: 6 Mpix PNGs (RGB, RGBA, Adam7,
-           synthetic) and JPEGs (4:2:0, 4:2:2, 4:4:4; baseline and progressive) made
+           synthetic gradient, screenshot-like flat shapes, anti-aliased vector art) and JPEGs (4:2:0, 4:2:2, 4:4:4; baseline and progressive) made
            with Pillow from photo_900x600_adam7.png upscaled (LANCZOS) plus a little noise.
 
 Usage:
@@ -184,6 +184,28 @@ def synthetic_flat(width: int, height: int, rng: np.random.Generator) -> np.ndar
     return img
 
 
+def synthetic_vector_art(width: int, height: int, rng: np.random.Generator) -> Image.Image:
+    """Vector-art-like RGBA: filled polygons, circles and thick strokes on a transparent
+    background, drawn at 4x and scaled down (anti-aliased edges, a few thousand colours)."""
+    from PIL import ImageDraw
+    big = Image.new("RGBA", (width * 4, height * 4), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    for _ in range(120):
+        colour = tuple(int(v) for v in rng.integers(0, 256, size=3)) + (int(rng.choice([255, 255, 200])),)
+        x, y = int(rng.integers(0, width * 4)), int(rng.integers(0, height * 4))
+        r = int(rng.integers(40, 600))
+        shape = rng.integers(0, 3)
+        if shape == 0:
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=colour)
+        elif shape == 1:
+            points = [(x + int(rng.integers(-r, r)), y + int(rng.integers(-r, r))) for _ in range(5)]
+            draw.polygon(points, fill=colour)
+        else:
+            draw.line((x, y, x + int(rng.integers(-2 * r, 2 * r)), y + int(rng.integers(-2 * r, 2 * r))),
+                      fill=colour, width=int(rng.integers(8, 40)))
+    return big.resize((width, height), Image.LANCZOS)
+
+
 # ---------------------------------------------------------------------------
 # Text and binary
 # ---------------------------------------------------------------------------
@@ -308,6 +330,7 @@ def make_images():
     write_png_adam7(png_dir / "photo_3000x2000_rgb8_adam7.png", photo)
     save_png(Image.fromarray(synthetic_gradient(2400, 1600, rng), "RGB"), "synthetic_gradient_2400x1600_rgb8.png")
     save_png(Image.fromarray(synthetic_flat(2400, 1600, rng), "RGBA"), "synthetic_flat_2400x1600_rgba8.png")
+    save_png(synthetic_vector_art(2400, 1600, np.random.default_rng(SEED + 2)), "synthetic_vector_art_2400x1600_rgba8.png")
 
     jpeg_dir = OUT / "jpeg"
     jpeg_dir.mkdir(parents=True, exist_ok=True)

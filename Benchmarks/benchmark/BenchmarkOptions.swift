@@ -12,6 +12,9 @@ struct BenchmarkOptions {
     /// Each sample repeats the decode until it lasts at least this long (then divides), so
     /// tiny files are not measured at the clock's resolution. 0 times single decodes.
     var minimumSampleSeconds = 0.005
+    /// `--encode-png`: time `PNGEncoder` at this level on each input's decoded picture instead of
+    /// timing the decoder; nil times decoding.
+    var encodePNGLevel: Int?
     /// Files and folders to benchmark; empty means the default folder.
     var paths: [String] = []
 
@@ -19,7 +22,8 @@ struct BenchmarkOptions {
     static let defaultPath = "TestImages/"
 
     static let usage = """
-        usage: benchmark [--json] [--repeat N] [--chunk BYTES] [--previews] [--min-sample-ms MS] [PATH ...]
+        usage: benchmark [--json] [--repeat N] [--chunk BYTES] [--previews] [--min-sample-ms MS]
+                         [--encode-png [--level N]] [PATH ...]
 
         Decodes every .zlib, .gz, .deflate, .png, .jpg, .jpeg, .gif and .webp file under the given files
         and folders (default: \(defaultPath), relative to the current directory) and reports
@@ -34,6 +38,10 @@ struct BenchmarkOptions {
           --min-sample-ms MS repeat the decode inside one timed run until the run lasts at
                              least MS milliseconds, and report the time per decode (default 5;
                              0 times every decode on its own)
+          --encode-png       time PNGEncoder instead: each image input is decoded once (not
+                             timed), then its picture encoded; output_bytes is the PNG's size
+          --level N          PNGEncoder compression level for --encode-png, 0-9 (default 6;
+                             1 is the fast mode, PNGEncoder.fast)
           -h, --help         show this text
         """
 
@@ -47,6 +55,8 @@ struct BenchmarkOptions {
         var options = BenchmarkOptions()
         var index = 0
         var onlyPathsFollow = false
+        var encodePNG = false
+        var level: Int?
 
         func value(for flag: String) throws(UsageError) -> String {
             index += 1
@@ -77,12 +87,21 @@ struct BenchmarkOptions {
                         throw UsageError(message: "--min-sample-ms needs a number of milliseconds >= 0, not '\(text)'")
                     }
                     options.minimumSampleSeconds = milliseconds / 1000
+                case "--encode-png": encodePNG = true
+                case "--level":
+                    let text = try value(for: argument)
+                    guard let number = Int(text), (0...9).contains(number) else {
+                        throw UsageError(message: "--level needs a whole number from 0 to 9, not '\(text)'")
+                    }
+                    level = number
                 case "-h", "--help": return nil
                 default: throw UsageError(message: "unknown option '\(argument)'")
                 }
             }
             index += 1
         }
+        if level != nil && !encodePNG { throw UsageError(message: "--level goes with --encode-png") }
+        if encodePNG { options.encodePNGLevel = level ?? 6 }
         return options
     }
 }

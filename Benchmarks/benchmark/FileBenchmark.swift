@@ -1,3 +1,5 @@
+import Deflate
+import PNGCodec
 import Foundation
 
 /// Measures one file: reads it into memory once, then times decoding the in-memory bytes.
@@ -6,6 +8,8 @@ struct FileBenchmark {
     let chunkSize: Int?
     /// Take a preview after every chunk that changed the picture (image decoders only).
     var takePreviews = false
+    /// Time `PNGEncoder` at this level on the decoded picture instead of the decoder.
+    var encodePNGLevel: Int?
 
     func run(_ input: BenchmarkInput) -> BenchmarkResult {
         guard let data = FileManager.default.contents(atPath: input.path) else {
@@ -24,6 +28,9 @@ struct FileBenchmark {
         case .success(let found): runner = found
         case .failure(let unsupported): return result(.skipped(reason: unsupported.reason))
         }
+        if let level = encodePNGLevel {
+            return result(encodeMeasurement(bytes, decodingWith: runner, level: level))
+        }
         do {
             let (outcome, median) = try bytes.withUnsafeBytes { buffer in
                 try timer.measure { try runner.decode(buffer, chunkSize: chunkSize) }
@@ -31,6 +38,26 @@ struct FileBenchmark {
             return result(.measured(outcome, medianSeconds: median, crc32: runner.lastOutputCRC32()))
         } catch {
             return result(.failed(error: String(describing: error)))
+        }
+    }
+
+    /// Decodes once (not timed), then times encoding the picture as PNG at `level`.
+    private func encodeMeasurement(_ bytes: [UInt8], decodingWith runner: any DecodeRunner,
+                                   level: Int) -> BenchmarkResult.Measurement {
+        guard let imageRunner = runner as? ImageDecoderRunner else {
+            return .skipped(reason: "--encode-png needs image inputs")
+        }
+        do {
+            _ = try bytes.withUnsafeBytes { try imageRunner.decode($0, chunkSize: nil) }
+            guard let image = imageRunner.lastImage else { return .failed(error: "no picture decoded") }
+            let encoder = PNGEncoder(compressionLevel: level)
+            let (encoded, median) = try timer.measure { encoder.encode(image) }
+            var crc = CRC32()
+            encoded.withUnsafeBytes { crc.update($0) }
+            let outcome = DecodeOutcome(outputBytes: encoded.count, width: image.width, height: image.height)
+            return .measured(outcome, medianSeconds: median, crc32: crc.value)
+        } catch {
+            return .failed(error: String(describing: error))
         }
     }
 }

@@ -6,8 +6,8 @@ import Deflate
 /// ``AnimatedImageDecoder`` also has every frame pulled as it arrives (their pixels count as output).
 final class ImageDecoderRunner: DecodeRunner {
     private let makeDecoder: () -> any IncrementalImageDecoder
-    /// The last decoded image, kept for the checksum.
-    private var lastImage: Image?
+    /// The last decoded image, kept for the checksum (and encoded by `--encode-png`).
+    private(set) var lastImage: Image?
     /// Take `currentImage()` after every chunk whose `previewGeneration` changed.
     private let takingPreviews: Bool
     /// Previews taken in the last decode.

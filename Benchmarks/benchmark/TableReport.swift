@@ -15,7 +15,8 @@ struct TableReport {
     }
 
     func printHeader(options: BenchmarkOptions) {
-        let feeding = options.chunkSize.map { "\($0)-byte chunks" } ?? "whole file per feed"
+        var feeding = options.chunkSize.map { "\($0)-byte chunks" } ?? "whole file per feed"
+        if let level = options.encodePNGLevel { feeding = "PNGEncoder level \(level) on each decoded picture (output B: PNG size)" }
         print("benchmark: median of \(options.repeatCount) runs after a warm-up, \(feeding), release build expected")
         print(row("file", "kind", "input B", "output B", "median ms", "throughput"))
         print(String(repeating: "-", count: fileColumnWidth + 55))

@@ -1,7 +1,8 @@
 /// A DEFLATE compressor (RFC 1951) with zlib (RFC 1950) and gzip (RFC 1952) framing, used to
 /// write PNGs.
 ///
-/// LZ77 with hash chains (lazy matching from level 4) and, per block of up to 16 Ki tokens,
+/// LZ77 with one hash probe per position at level 1, hash chains from level 2 (lazy matching
+/// from level 4) and, per block of up to 16 Ki tokens,
 /// whichever of stored, fixed-Huffman or dynamic-Huffman coding is smallest; dynamic codes are
 /// optimal length-limited Huffman codes. Level 0 stores without compressing.
 ///
@@ -15,13 +16,14 @@ public enum Deflater {
 
     /// Compresses `bytes` into a complete stream of `format` at `level` (0: stored only,
     /// 1: fastest … 9: smallest; values outside 0...9 are clamped).
-    public static func compress(_ bytes: [UInt8], format: DeflateFormat = .zlib, level: Int = defaultLevel) -> [UInt8] {
-        bytes.withUnsafeBufferPointer { compress($0, format: format, level: level) }
+    public static func compress(_ bytes: [UInt8], format: DeflateFormat = .zlib, level: Int = defaultLevel,
+                                strategy: DeflateStrategy = .default) -> [UInt8] {
+        bytes.withUnsafeBufferPointer { compress($0, format: format, level: level, strategy: strategy) }
     }
 
     /// Compresses the bytes of a buffer; the same as compressing an array of them.
     public static func compress(_ bytes: UnsafeBufferPointer<UInt8>, format: DeflateFormat = .zlib,
-                                level: Int = defaultLevel) -> [UInt8] {
+                                level: Int = defaultLevel, strategy: DeflateStrategy = .default) -> [UInt8] {
         let level = min(max(level, 0), 9)
         // Most data shrinks to well under half; the writer grows when it does not.
         let writer = DeflaterBitWriter(initialCapacity: bytes.count / 2 + 64)
@@ -30,14 +32,18 @@ public enum Deflater {
         if level == 0 {
             DeflaterBlockWriter.writeStored(raw, isFinal: true, to: writer)
         } else {
-            let tokens = DeflaterTokenBuffer()
-            let finder = DeflaterMatchFinder(parameters: .forLevel(level))
+            let tokens = DeflaterTokenBuffer(capacity: level == 1 ? DeflaterTokenBuffer.fastCapacity : DeflaterTokenBuffer.defaultCapacity)
             var blockStart = 0
-            finder.tokenize(bytes, into: tokens) { end, isLast in
+            let flush = { (end: Int, isLast: Bool) in
                 DeflaterBlockWriter.writeBlock(tokens: tokens, raw: UnsafeRawBufferPointer(rebasing: raw[blockStart..<end]),
                                                isFinal: isLast, to: writer)
                 tokens.reset()
                 blockStart = end
+            }
+            if level == 1 {
+                DeflaterFastMatchFinder(strategy: strategy).tokenize(bytes, into: tokens, flush: flush)
+            } else {
+                DeflaterMatchFinder(parameters: .forLevel(level, strategy: strategy)).tokenize(bytes, into: tokens, flush: flush)
             }
         }
         writer.alignToByte()

@@ -43,16 +43,7 @@ final class DeflaterBitWriter {
     /// Appends the low `n` bits of `bits` (n ≤ 32; higher bits of `bits` must be zero).
     @inline(__always)
     func write(_ bits: UInt32, _ n: Int) {
-        // bitCount < 32 and n ≤ 32, so the shift stays inside 64 bits.
-        bitBuffer |= UInt64(bits) << UInt64(bitCount)
-        bitCount &+= n
-        if bitCount >= 32 {
-            UnsafeMutableRawPointer(storage + count).storeBytes(
-                of: UInt32(truncatingIfNeeded: bitBuffer).littleEndian, as: UInt32.self)
-            count &+= 4
-            bitBuffer >>= 32
-            bitCount &-= 32
-        }
+        withCursor { $0.write(bits, n) }
     }
 
     /// Pads with zero bits to a byte boundary and moves every whole pending byte to `storage`.
@@ -85,5 +76,39 @@ final class DeflaterBitWriter {
     /// The finished bytes (call ``alignToByte()`` first to include pending bits).
     func bytes() -> [UInt8] {
         Array(UnsafeBufferPointer(start: storage, count: count))
+    }
+
+    /// Runs `body` with the writer's state in a local ``DeflaterBitCursor`` (registers instead of
+    /// object fields in a hot loop) and takes the state back after. Room must be reserved.
+    @inline(__always)
+    func withCursor<Result>(_ body: (inout DeflaterBitCursor) -> Result) -> Result {
+        var cursor = DeflaterBitCursor(output: storage + count, bitBuffer: bitBuffer, bitCount: bitCount)
+        let result = body(&cursor)
+        count = cursor.output - storage
+        bitBuffer = cursor.bitBuffer
+        bitCount = cursor.bitCount
+        return result
+    }
+}
+
+/// A ``DeflaterBitWriter``'s pending bits and output position as a value, for hot loops; the
+/// same packing as ``DeflaterBitWriter/write(_:_:)``.
+struct DeflaterBitCursor {
+    var output: UnsafeMutablePointer<UInt8>
+    var bitBuffer: UInt64
+    var bitCount: Int
+
+    /// Appends the low `n` bits of `bits` (n ≤ 32; higher bits of `bits` must be zero).
+    @inline(__always)
+    mutating func write(_ bits: UInt32, _ n: Int) {
+        // Masking shifts: bitCount < 32, so no over-shift check is needed.
+        bitBuffer |= UInt64(bits) &<< UInt64(truncatingIfNeeded: bitCount)
+        bitCount &+= n
+        if bitCount >= 32 {
+            UnsafeMutableRawPointer(output).storeBytes(of: UInt32(truncatingIfNeeded: bitBuffer).littleEndian, as: UInt32.self)
+            output += 4
+            bitBuffer &>>= 32
+            bitCount &-= 32
+        }
     }
 }

@@ -90,26 +90,29 @@ enum DeflaterBlockWriter {
             // entries, so the unchecked reads below stay in bounds.
             guard let llC = llCodes.baseAddress, let llL = llLengths.baseAddress,
                   let dC = dCodes.baseAddress, let dL = dLengths.baseAddress else { return }
-            for i in 0..<tokens.count {
-                let token = tokens.tokens[i]
-                if token & DeflaterTokenBuffer.matchFlag == 0 {
-                    let s = Int(token)
-                    writer.write(UInt32(llC[s]), Int(llL[s]))
-                } else {
-                    let length = Int((token >> 16) & 0x1FF)
-                    let distanceValue = Int(token & 0x7FFF) &+ 1
-                    let l = DeflaterSymbols.lengthSymbol(length)
-                    // Code ≤ 15 bits plus extra ≤ 5 bits: one write of ≤ 20 bits.
-                    writer.write(UInt32(llC[l.symbol]) | UInt32(l.extra) << UInt32(llL[l.symbol]),
-                                 Int(llL[l.symbol]) &+ l.extraBits)
-                    let d = DeflaterSymbols.distanceSymbol(distanceValue)
-                    // Code ≤ 15 bits plus extra ≤ 13 bits: ≤ 28 bits.
-                    writer.write(UInt32(dC[d.symbol]) | UInt32(d.extra) << UInt32(dL[d.symbol]),
-                                 Int(dL[d.symbol]) &+ d.extraBits)
+            let tokenBase = tokens.tokens, tokenCount = tokens.count
+            writer.withCursor { cursor in
+                for i in 0..<tokenCount {
+                    let token = tokenBase[i]
+                    if token & DeflaterTokenBuffer.matchFlag == 0 {
+                        let s = Int(token)
+                        cursor.write(UInt32(llC[s]), Int(llL[s]))
+                    } else {
+                        let length = Int((token >> 16) & 0x1FF)
+                        let distanceValue = Int(token & 0x7FFF) &+ 1
+                        let l = DeflaterSymbols.lengthSymbol(length)
+                        // Code ≤ 15 bits plus extra ≤ 5 bits: one write of ≤ 20 bits.
+                        cursor.write(UInt32(llC[l.symbol]) | UInt32(l.extra) << UInt32(llL[l.symbol]),
+                                     Int(llL[l.symbol]) &+ l.extraBits)
+                        let d = DeflaterSymbols.distanceSymbol(distanceValue)
+                        // Code ≤ 15 bits plus extra ≤ 13 bits: ≤ 28 bits.
+                        cursor.write(UInt32(dC[d.symbol]) | UInt32(d.extra) << UInt32(dL[d.symbol]),
+                                     Int(dL[d.symbol]) &+ d.extraBits)
+                    }
                 }
+                let eob = DeflaterSymbols.endOfBlock
+                cursor.write(UInt32(llC[eob]), Int(llL[eob]))
             }
-            let eob = DeflaterSymbols.endOfBlock
-            writer.write(UInt32(llC[eob]), Int(llL[eob]))
         }}}}
     }
 }

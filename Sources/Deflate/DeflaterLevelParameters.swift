@@ -16,9 +16,18 @@ struct DeflaterLevelParameters: Sendable {
     var niceLength: Int
     /// Most chain links followed per position.
     var maxChain: Int
+    /// Shortest match taken; shorter ones are coded as literals. 3 (DEFLATE's minimum) except
+    /// for ``DeflateStrategy/filtered``, which takes 6 and hashes 4 bytes.
+    var shortestMatch = 3
 
     /// Parameters of level 1...9 (level 0 stores and never matches).
-    static func forLevel(_ level: Int) -> DeflaterLevelParameters {
+    static func forLevel(_ level: Int, strategy: DeflateStrategy = .default) -> DeflaterLevelParameters {
+        var parameters = forLevel(level)
+        if strategy == .filtered { parameters.shortestMatch = 6 }
+        return parameters
+    }
+
+    private static func forLevel(_ level: Int) -> DeflaterLevelParameters {
         switch level {
         case ...1: return .init(lazy: false, goodLength: 4, maxLazy: 4, niceLength: 8, maxChain: 4)
         case 2: return .init(lazy: false, goodLength: 4, maxLazy: 5, niceLength: 16, maxChain: 8)

@@ -23,9 +23,13 @@ final class DeflaterMatchFinder {
     private let previous: UnsafeMutablePointer<Int32>
     private var base = 0
     private let parameters: DeflaterLevelParameters
+    /// Bytes hashed per position: 3, or 4 when matches shorter than 4 are not wanted (chains
+    /// then hold only positions that share 4 bytes, far shorter on PNG-filtered data).
+    private let hashLength: Int
 
     init(parameters: DeflaterLevelParameters) {
         self.parameters = parameters
+        hashLength = parameters.shortestMatch > 3 ? 4 : 3
         head = .allocate(capacity: DeflaterMatchFinder.hashSize)
         head.initialize(repeating: DeflaterMatchFinder.none, count: DeflaterMatchFinder.hashSize)
         previous = .allocate(capacity: DeflaterSymbols.maxDistance)
@@ -59,9 +63,10 @@ final class DeflaterMatchFinder {
         var p = 0
         while p < n {
             var length = 0, distance = 0
-            if p + DeflaterSymbols.minMatch <= n {
+            if p + hashLength <= n {
                 let candidate = insert(data, p)
-                (length, distance) = longestMatch(data, n, p, candidate, chain: parameters.maxChain, longerThan: 2)
+                (length, distance) = longestMatch(data, n, p, candidate, chain: parameters.maxChain,
+                                                  longerThan: parameters.shortestMatch - 1)
             }
             if length >= DeflaterSymbols.minMatch {
                 tokens.appendMatch(length: length, distance: distance)
@@ -91,11 +96,12 @@ final class DeflaterMatchFinder {
         var holdingLiteral = false              // whether p − 1 is not yet emitted
         while p < n {
             var length = 0, distance = 0
-            if p + DeflaterSymbols.minMatch <= n {
+            if p + hashLength <= n {
                 let candidate = insert(data, p)
                 if heldLength < parameters.maxLazy {
                     let chain = heldLength >= parameters.goodLength ? parameters.maxChain >> 2 : parameters.maxChain
-                    (length, distance) = longestMatch(data, n, p, candidate, chain: chain, longerThan: max(heldLength, 2))
+                    (length, distance) = longestMatch(data, n, p, candidate, chain: chain,
+                                                      longerThan: max(heldLength, parameters.shortestMatch - 1))
                     if length == DeflaterSymbols.minMatch && distance > DeflaterMatchFinder.tooFarForLength3 { length = 0 }
                 }
             }
@@ -132,14 +138,16 @@ final class DeflaterMatchFinder {
 
     // MARK: - Hash chains
 
-    /// Hash of the 3 bytes at `p` (needs p + 3 ≤ n): multiplicative hashing (Knuth), top bits.
+    /// Hash of the `hashLength` bytes at `p` (needs p + hashLength ≤ n): multiplicative hashing
+    /// (Knuth), top bits.
     @inline(__always)
     private func hash(_ data: UnsafePointer<UInt8>, _ p: Int) -> Int {
-        let v = UInt32(data[p]) | UInt32(data[p &+ 1]) << 8 | UInt32(data[p &+ 2]) << 16
+        var v = UInt32(data[p]) | UInt32(data[p &+ 1]) << 8 | UInt32(data[p &+ 2]) << 16
+        if hashLength == 4 { v |= UInt32(data[p &+ 3]) << 24 }
         return Int((v &* 0x9E37_79B1) >> UInt32(32 - DeflaterMatchFinder.hashBits))
     }
 
-    /// Links position `p` (p + 3 ≤ n) into its chain; returns the previous chain head
+    /// Links position `p` (p + hashLength ≤ n) into its chain; returns the previous chain head
     /// (absolute; far negative if none).
     @inline(__always)
     private func insert(_ data: UnsafePointer<UInt8>, _ p: Int) -> Int {
@@ -150,11 +158,11 @@ final class DeflaterMatchFinder {
         return Int(old) &+ base
     }
 
-    /// Inserts positions `from..<to` that have 3 bytes available.
+    /// Inserts positions `from..<to` that have `hashLength` bytes available.
     @inline(__always)
     private func insertRange(_ data: UnsafePointer<UInt8>, _ n: Int, from: Int, to: Int) {
         var q = from
-        let last = min(to, n - DeflaterSymbols.minMatch + 1)
+        let last = min(to, n - hashLength + 1)
         while q < last {
             _ = insert(data, q)
             q += 1
@@ -203,7 +211,7 @@ final class DeflaterMatchFinder {
             // Cheap rejections first: the two bytes that would end a longer match, then the start.
             if UnsafeRawPointer(source + bestLength - 1).loadUnaligned(as: UInt16.self) == targetEnd
                 && UnsafeRawPointer(source).loadUnaligned(as: UInt16.self) == targetStart {
-                let length = matchLength(source, target, maxLength)
+                let length = DeflaterMatchFinder.matchLength(source, target, maxLength)
                 if length > bestLength {
                     bestLength = length
                     bestDistance = p - current
@@ -223,7 +231,7 @@ final class DeflaterMatchFinder {
     /// Compares 8 bytes per step: the first differing byte is the lowest non-zero byte of the
     /// XOR of two little-endian words.
     @inline(__always)
-    private func matchLength(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ maxLength: Int) -> Int {
+    static func matchLength(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ maxLength: Int) -> Int {
         var length = 0
         while length + 8 <= maxLength {
             let x = UnsafeRawPointer(a + length).loadUnaligned(as: UInt64.self)

@@ -6,7 +6,12 @@
 final class DeflaterTokenBuffer {
     /// Tokens per block: enough to spread the dynamic-header cost (about 60–100 bytes), few
     /// enough that the code follows changes in the data (zlib uses 16 Ki symbols too).
-    static let capacity = 16384
+    static let defaultCapacity = 16384
+    /// Level 1's blocks: 4× fewer Huffman codes to build, which matters at its speed.
+    static let fastCapacity = 65536
+
+    /// Tokens per block.
+    let capacity: Int
     /// Bit 31 marks a match token.
     static let matchFlag: UInt32 = 0x8000_0000
 
@@ -18,8 +23,9 @@ final class DeflaterTokenBuffer {
     /// Distance symbol frequencies of the tokens.
     let distanceFrequencies: UnsafeMutablePointer<Int>
 
-    init() {
-        tokens = .allocate(capacity: DeflaterTokenBuffer.capacity)
+    init(capacity: Int = DeflaterTokenBuffer.defaultCapacity) {
+        self.capacity = capacity
+        tokens = .allocate(capacity: capacity)
         literalLengthFrequencies = .allocate(capacity: DeflaterSymbols.literalLengthCount)
         distanceFrequencies = .allocate(capacity: DeflaterSymbols.distanceCount)
         reset()
@@ -32,7 +38,7 @@ final class DeflaterTokenBuffer {
     }
 
     /// Whether no more tokens fit.
-    var isFull: Bool { count == DeflaterTokenBuffer.capacity }
+    var isFull: Bool { count == capacity }
 
     /// Empties the buffer for the next block.
     func reset() {

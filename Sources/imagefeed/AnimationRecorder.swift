@@ -33,7 +33,7 @@ struct AnimationRecorder {
 
     private mutating func write(_ image: Image, delay seconds: Double) throws {
         let path = (directory as NSString).appendingPathComponent(FrameRecorder.fileName(number: delays.count + 1))
-        try ImageFileWriter.write(image, to: path, pngLevel: FrameRecorder.backgroundPNGLevel)
+        try ImageFileWriter.write(image, to: path, encoder: .fast)
         delays.append(Int((seconds * 1000).rounded()))
     }
 }

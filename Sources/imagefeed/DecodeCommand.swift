@@ -31,14 +31,14 @@ struct DecodeCommand {
             if let directory = options.framesDirectory { frames = try FrameRecorder(directory: directory) }
             if let directory = options.animationDirectory { animation = AnimationPull(recorder: try AnimationRecorder(directory: directory)) }
             let image = try feed(bytes, to: decoder, frames: &frames, animation: &animation)
-            if let output = options.output { try ImageFileWriter.write(image, to: output) }
+            if let output = options.output { try ImageFileWriter.write(image, to: output, encoder: options.pngEncoder) }
             return try animation?.finish(still: image, input: options.input) ?? 0
         } catch let error as ImageDecodingError {
             ImagefeedCommand.printError("imagefeed: \(options.input): \(error)")
             _ = try? animation?.finish(still: nil, input: options.input)
             if options.writePartial, let output = options.output, let partial = decoder.currentImage() {
                 do {
-                    try ImageFileWriter.write(partial, to: output)
+                    try ImageFileWriter.write(partial, to: output, encoder: options.pngEncoder)
                 } catch {
                     ImagefeedCommand.printError("imagefeed: cannot write \(output): \(error.localizedDescription)")
                 }

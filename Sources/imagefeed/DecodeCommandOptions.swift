@@ -1,4 +1,5 @@
 import ImageCore
+import PNGCodec
 
 /// The arguments of `imagefeed decode`.
 struct DecodeCommandOptions {
@@ -24,6 +25,8 @@ struct DecodeCommandOptions {
     /// JPEG DCT-domain downscaling (`--scale 2|4|8`).
     var scale: ScaleFactor = .full
     var writePartial = false
+    /// How a `.png` OUTPUT is written: the fast mode unless `--png-level` or `--interlace` say otherwise.
+    var pngEncoder = PNGEncoder.fast
 
     init(parsing arguments: [String]) throws {
         var input: String?, output: String?
@@ -62,6 +65,16 @@ struct DecodeCommandOptions {
                 self.scale = scale
             case "--partial":
                 writePartial = true
+            case "--png-level":
+                let text = try value(after: argument)
+                guard let level = Int(text), (0...9).contains(level) else {
+                    throw ArgumentError(message: "--png-level must be 0 to 9, not '\(text)'")
+                }
+                pngEncoder.compressionLevel = level
+            case "--interlace":
+                pngEncoder.interlaced = true
+            case "--no-reduce":
+                pngEncoder.reducesColorType = false
             default:
                 guard !argument.hasPrefix("-") || argument == "-" else {
                     throw ArgumentError(message: "unknown option '\(argument)'")

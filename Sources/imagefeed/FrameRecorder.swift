@@ -1,18 +1,16 @@
 import Foundation
 import ImageCore
+import PNGCodec
 
 /// Writes `currentImage()` as `DIR/frame-0001.png`, `frame-0002.png`, … whenever the decoder's
 /// preview generation says the picture changed (``recordIfChanged(_:)``), or for each image handed
 /// to ``record(_:)`` (the loader's `.preview` events).
 ///
-/// With `inBackground`, frames are encoded (at a fast PNG level) and written on a serial queue of
+/// Frames are PNGs in the encoder's fast mode (``PNGEncoder/fast``). With `inBackground`, frames are encoded and written on a serial queue of
 /// their own, in order, so a caller reading an event stream is never held up by encoding: every
 /// preview delivered becomes a frame. ``finish()`` waits for the queue and reports the first
 /// write error.
 struct FrameRecorder {
-    /// PNG level for frames written in the background: fast, since they are many.
-    static let backgroundPNGLevel = 1
-
     let directory: String
     private var lastGeneration: Int?
     private(set) var framesWritten = 0
@@ -68,7 +66,7 @@ struct FrameRecorder {
             if let error = takeError() { throw error }
             queue.async {
                 do {
-                    try ImageFileWriter.write(image, to: path, pngLevel: FrameRecorder.backgroundPNGLevel)
+                    try ImageFileWriter.write(image, to: path)
                 } catch {
                     self.lock.lock()
                     if self.firstError == nil { self.firstError = error }

@@ -17,11 +17,12 @@ enum ImageFileWriter {
         }
     }
 
-    /// Writes `image` to `path` (PNG at `pngLevel`, 0–9).
-    static func write(_ image: Image, to path: String, pngLevel: Int = 6) throws {
+    /// Writes `image` to `path`; PNG with `encoder`, by default the fast mode (frames are many,
+    /// and its files are about libpng's default size on photos).
+    static func write(_ image: Image, to path: String, encoder: PNGEncoder = .fast) throws {
         let bytes: [UInt8]
         switch Kind(path: path) {
-        case .png?, nil: bytes = PNGEncoder(compressionLevel: pngLevel).encode(image)
+        case .png?, nil: bytes = encoder.encode(image)
         case .pam?: bytes = PAMWriter.encode(image)
         }
         try Data(bytes).write(to: URL(fileURLWithPath: path))

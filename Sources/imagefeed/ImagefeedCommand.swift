@@ -4,6 +4,7 @@ import Foundation
 ///
 /// ```
 /// imagefeed decode INPUT [-o OUTPUT] [--animation DIR] [--chunk BYTES] [--frames DIR] [--format native|rgba8|cmyk8] [--scale 1|2|4|8] [--partial]
+///                  [--png-level 0-9] [--interlace] [--no-reduce]
 /// imagefeed fetch URL -o OUTPUT [--header "Name: value"]... [--cache-dir DIR] [--thumbnail PX] [--frames DIR] [--timeout SECONDS]
 /// imagefeed demo [--out DIR]
 /// imagefeed help [COMMAND]      (or: imagefeed --help, imagefeed COMMAND --help)
@@ -11,6 +12,7 @@ import Foundation
 enum ImagefeedCommand {
     static let decodeHelp = """
     imagefeed decode INPUT [-o OUTPUT] [--animation DIR] [--chunk BYTES] [--frames DIR] [--format native|rgba8|cmyk8] [--scale 1|2|4|8] [--partial]
+                    [--png-level 0-9] [--interlace] [--no-reduce]
 
     Feeds a local file through the incremental decoder (PNG, JPEG, GIF or WebP, recognised by
     its first bytes) and writes the result (at least one of -o and --animation is needed).
@@ -25,6 +27,10 @@ enum ImagefeedCommand {
                        a CMYK/YCCK JPEG)
       --scale N        JPEG only: decode at 1/N size in the DCT domain (1, 2, 4 or 8)
       --partial        on a decoding error, still write what was decoded
+      --png-level N    PNG OUTPUT compression, 0-9 (default 1, the encoder's fast mode; frames
+                       are always written in the fast mode)
+      --interlace      write an Adam7-interlaced PNG OUTPUT
+      --no-reduce      keep the pixel format in the PNG (no palette or 1/2/4-bit gray)
     """
 
     static let fetchHelp = """

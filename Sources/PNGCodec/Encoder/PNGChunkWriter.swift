@@ -7,6 +7,10 @@ struct PNGChunkWriter {
     mutating func writeSignature() { bytes += PNGSignature.bytes }
 
     mutating func writeChunk(_ type: ChunkType, _ data: [UInt8]) {
+        data.withUnsafeBufferPointer { writeChunk(type, $0) }
+    }
+
+    mutating func writeChunk(_ type: ChunkType, _ data: UnsafeBufferPointer<UInt8>) {
         appendUInt32(UInt32(truncatingIfNeeded: data.count))
         let typeStart = bytes.count
         appendUInt32(type.rawValue)

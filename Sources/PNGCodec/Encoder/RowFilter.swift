@@ -1,10 +1,11 @@
 /// Applies the PNG 9.2 filters to one row for encoding (the inverse of ``RowUnfilter``).
 enum RowFilter {
-    /// Writes `count` filtered bytes of `row` into `output`. `prior` is the previous row
-    /// (zeros for the first), `stride` the bytes per complete pixel (at least 1).
+    /// Writes filtered bytes `start ..< count` of `row` into the same places of `output`. `prior`
+    /// is the previous row (zeros for the first), `stride` the bytes per complete pixel (at least 1).
     static func apply(_ type: FilterType, row: UnsafePointer<UInt8>, prior: UnsafePointer<UInt8>,
-                      output: UnsafeMutablePointer<UInt8>, count: Int, stride: Int) {
-        for i in 0..<count {
+                      output: UnsafeMutablePointer<UInt8>, count: Int, stride: Int, from start: Int = 0) {
+        guard start < count else { return }
+        for i in start..<count {
             let a: UInt8 = i >= stride ? row[i - stride] : 0
             let c: UInt8 = i >= stride ? prior[i - stride] : 0
             let b = prior[i]
