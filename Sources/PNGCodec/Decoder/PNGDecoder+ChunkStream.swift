@@ -37,7 +37,8 @@ extension PNGDecoder {
             case .imageData(let chunk, let remaining):
                 let count = min(remaining, available.count)
                 guard count > 0 || remaining == 0 else { return }
-                let data = UnsafeRawBufferPointer(rebasing: available[0..<count])
+                // Built from the base address, not by slicing: this runs once per `feed`.
+                let data = UnsafeRawBufferPointer(start: available.baseAddress, count: count)
                 chunkCRC.update(data)
                 parserBytesExamined += count
                 if count > 0 { try inflate(data, at: input.consumedOffset) }

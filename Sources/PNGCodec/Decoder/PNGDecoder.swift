@@ -49,9 +49,13 @@ public final class PNGDecoder: IncrementalImageDecoder {
     /// that was skipped (libpng's "benign errors"), each with its byte offset.
     public internal(set) var warnings: [ImageDecodingError] = []
 
-    var stage = Stage.signature
+    // `@exclusivity(unchecked)` on the state touched on every `feed`: a decoder is used by one
+    // thread at a time and no method hands out overlapping accesses to it, so the runtime's
+    // dynamic exclusivity checks (a call into the runtime per access the optimiser cannot see
+    // through) are pure per-call cost when input arrives in small pieces.
+    @exclusivity(unchecked) var stage = Stage.signature
     let input = InputBuffer()
-    var chunkCRC = CRC32()
+    @exclusivity(unchecked) var chunkCRC = CRC32()
     var order = ChunkOrder()
     var ihdr: IHDRChunk?
     var palette: Palette?
@@ -62,10 +66,10 @@ public final class PNGDecoder: IncrementalImageDecoder {
     var scanlines: ScanlineDecoder?
     var layout: OutputLayout?
     var failure: ImageDecodingError?
-    var previewGeneration = 0
+    @exclusivity(unchecked) var previewGeneration = 0
     private var cachedImage: Image?
     private var cachedGeneration = -1
-    var parserBytesExamined = 0
+    @exclusivity(unchecked) var parserBytesExamined = 0
 
     /// Makes a decoder.
     public init(options: DecodingOptions = DecodingOptions()) {
@@ -82,7 +86,8 @@ public final class PNGDecoder: IncrementalImageDecoder {
 
     /// Where decoding stands.
     public var status: DecodingStatus {
-        guard header != nil else { return .awaitingHeader }
+        // Not `header != nil`: that compares two optional headers field by field (arrays included).
+        if case .none = header { return .awaitingHeader }
         let progress = DecodingProgress(completedRows: scanlines?.completedRows ?? 0,
                                         completedScans: scanlines?.completedPasses ?? 0,
                                         previewGeneration: previewGeneration)
