@@ -1,3 +1,5 @@
+import ImageCore
+
 /// The command line of `benchmark`, parsed.
 struct BenchmarkOptions {
     /// Print one JSON object instead of the table.
@@ -9,6 +11,9 @@ struct BenchmarkOptions {
     /// Image decoders: after every chunk whose `previewGeneration` changed, take `currentImage()`,
     /// as a progressive loader does; the time includes rendering those previews.
     var takePreviews = false
+    /// Image decoders: the output format asked for (`DecodingOptions.preferredFormat`); nil
+    /// decodes to each file's natural format.
+    var outputFormat: PixelFormat?
     /// Each sample repeats the decode until it lasts at least this long (then divides), so
     /// tiny files are not measured at the clock's resolution. 0 times single decodes.
     var minimumSampleSeconds = 0.005
@@ -19,7 +24,7 @@ struct BenchmarkOptions {
     static let defaultPath = "TestImages/"
 
     static let usage = """
-        usage: benchmark [--json] [--repeat N] [--chunk BYTES] [--previews] [--min-sample-ms MS] [PATH ...]
+        usage: benchmark [--json] [--repeat N] [--chunk BYTES] [--previews] [--format FORMAT] [--min-sample-ms MS] [PATH ...]
 
         Decodes every .zlib, .gz, .deflate, .png, .jpg, .jpeg, .gif and .webp file under the given files
         and folders (default: \(defaultPath), relative to the current directory) and reports
@@ -31,6 +36,8 @@ struct BenchmarkOptions {
                              (default: the whole file in one call)
           --previews         after every chunk that changed the picture, take the preview image
                              (currentImage()) as a progressive loader would; timed with the decode
+          --format FORMAT    image decoders deliver FORMAT (rgba8, rgb8, gray8, rgba16, ...) instead
+                             of each file's natural format, e.g. rgba8 to compare with Wuffs
           --min-sample-ms MS repeat the decode inside one timed run until the run lasts at
                              least MS milliseconds, and report the time per decode (default 5;
                              0 times every decode on its own)
@@ -69,6 +76,12 @@ struct BenchmarkOptions {
                 case "--": onlyPathsFollow = true
                 case "--json": options.json = true
                 case "--previews": options.takePreviews = true
+                case "--format":
+                    let text = try value(for: argument)
+                    guard let format = PixelFormat(rawValue: text) else {
+                        throw UsageError(message: "--format needs a pixel format (rgba8, rgb8, gray8, rgba16, ...), not '\(text)'")
+                    }
+                    options.outputFormat = format
                 case "--repeat": options.repeatCount = try positiveInteger(value(for: argument), for: argument)
                 case "--chunk": options.chunkSize = try positiveInteger(value(for: argument), for: argument)
                 case "--min-sample-ms":
