@@ -21,14 +21,16 @@ sample repeats the decode until it lasts at least --min-sample-ms and divides.
   webp     libwebp (imagecodecs.webp_decode: RGB without alpha, else RGBA, like ours)
 
 Streams are decoded into a preallocated output buffer of the right size (`out=`; libdeflate
-needs the size, and it is the fastest way for zlib too), just as the Swift benchmark copies
-its output into a reused buffer. Images are returned as new arrays by both sides.
+needs the size, and it is the fastest way for zlib too); ours likewise decodes into a reused
+buffer of the size its warm-up run found (`Inflater.decompress(_:format:into:)`), or with
+--streaming through the streaming API (`feed` with a sink, output copied into a reused
+buffer). Images are returned as new arrays by both sides.
 
 Each library's output is checked against ours with CRC-32 (a mismatch is flagged with '!').
 The ratio is our speed over the library's (library time / our time): > 1 means ours is faster.
 
 Usage:
-  python3 Benchmarks/compare.py [--repeat N] [--min-sample-ms MS] [--chunk BYTES]
+  python3 Benchmarks/compare.py [--repeat N] [--min-sample-ms MS] [--chunk BYTES] [--streaming]
                                 [--bin PATH | --scratch-path DIR] [PATH ...]
 Without --bin, the benchmark is built with `swift build -c release` (in --scratch-path if
 given) and its binary run directly. PATH defaults to TestImages/.
@@ -241,6 +243,8 @@ def run_ours(binary, args, paths=None, repeat=None, quiet=False, extra=()):
                str(args.min_sample_ms if repeat is None else 0)]
     if args.chunk:
         command += ["--chunk", str(args.chunk)]
+    if args.streaming:
+        command += ["--streaming"]
     command += list(extra)
     command += paths if paths is not None else args.paths
     if not quiet:
@@ -331,6 +335,8 @@ def main():
     parser.add_argument("--min-sample-ms", type=float, default=5.0,
                         help="shortest timed sample; short decodes repeat inside it (default 5)")
     parser.add_argument("--chunk", type=int, help="our side feeds this many bytes at a time (libraries: whole file)")
+    parser.add_argument("--streaming", action="store_true",
+                        help="our side inflates whole streams through the streaming API (default: into a buffer of known size)")
     parser.add_argument("--bin", help="an already built benchmark executable")
     parser.add_argument("--scratch-path", help="swift build --scratch-path for building the benchmark")
     args = parser.parse_args()
@@ -345,7 +351,8 @@ def main():
     versions = library_versions()
     print("libraries: " + ", ".join(f"{name} {version}" for name, version in versions.items()))
     print(f"timing: warm-up + median of {args.repeat} samples (each >= {args.min_sample_ms:g} ms), "
-          f"ours fed {'in %d-byte chunks' % args.chunk if args.chunk else 'whole'}; "
+          f"ours fed {'in %d-byte chunks' % args.chunk if args.chunk else 'whole'}"
+          f"{', streams through the streaming API' if args.streaming else ''}; "
           "ratio = library time / our time (> 1: ours faster)")
 
     rows, columns, notes = [], [], []

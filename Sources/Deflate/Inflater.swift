@@ -11,7 +11,7 @@
 /// ```
 ///
 /// Design: an explicit state machine (``InflateMode``) with a 64-bit bit buffer kept between
-/// calls. Huffman data goes through a fast loop while at least 8 input bytes and 258 + 8 bytes of
+/// calls. Huffman data goes through a fast loop while at least 8 input bytes and 258 + 32 bytes of
 /// output room remain (one unchecked 8-byte refill per token), and through a careful
 /// token-at-a-time twin otherwise, which stops cleanly between tokens. Errors are sticky.
 public final class Inflater {
@@ -32,7 +32,13 @@ public final class Inflater {
     /// Bytes seen after the end of the stream (only when trailing data is not rejected).
     @exclusivity(unchecked) public internal(set) var trailingByteCount = 0
     /// Whether the end of the stream (for gzip: of a member) has been reached.
-    public var isFinished: Bool { mode == .done || mode == .gzipNextMember }
+    public var isFinished: Bool {
+        // A pattern match, not `==`: comparing enums with payloads costs a call per check.
+        switch mode {
+        case .done, .gzipNextMember: return true
+        default: return false
+        }
+    }
 
     // MARK: State kept between calls
     //
@@ -83,13 +89,22 @@ public final class Inflater {
     /// `window[0 ..< deliveredPosition]` has been handed to the sink; `window[deliveredPosition ..<
     /// outputPosition]` is new output. When room runs out, new output is delivered and the last
     /// 32 KiB slide to the front, so a match (at most 32 768 back) always reads from inside the
-    /// buffer and copies need no wrap-around. Capacity 256 KiB + 8 KiB: `windowLimit` leaves room
-    /// for the fast loop's 8-byte-chunk copies, which may write up to 7 bytes past a match.
-    let window: UnsafeMutablePointer<UInt8>
-    static let windowCapacity = (1 << 18) + (1 << 13)
-    /// The fast loop runs while `outputPosition <= fastOutputLimit` (258 + 8 = 266 bytes of slack
-    /// for one match written in 8-byte chunks).
-    static let fastOutputLimit = windowCapacity - 266
+    /// buffer and copies need no wrap-around. Capacity 256 KiB + 8 KiB.
+    ///
+    /// Or, for ``decompress(_:format:into:options:)``, the caller's buffer: the whole output, which
+    /// never slides (a gzip member after the first starts a new window where the last one ended).
+    @exclusivity(unchecked) var window: UnsafeMutablePointer<UInt8>
+    /// Bytes at `window`.
+    @exclusivity(unchecked) var windowCapacity: Int
+    /// Whether `window` is the inflater's own sliding window (else the caller's buffer).
+    let ownsWindow: Bool
+    /// Capacity of the inflater's own window.
+    static let slidingWindowCapacity = (1 << 18) + (1 << 13)
+    /// Room the fast loop keeps past its output position: 258 + 32 = 290 bytes for one match
+    /// written in chunks of up to 16 bytes, at least 32 bytes at a time.
+    static let fastOutputSlack = 290
+    /// The fast loop runs while `outputPosition <= fastOutputLimit`.
+    var fastOutputLimit: Int { windowCapacity - Inflater.fastOutputSlack }
     /// The fast loop runs while at least this many input bytes remain: one 8-byte refill per token.
     static let fastInputMargin = 8
     @exclusivity(unchecked) var outputPosition = 0
@@ -106,7 +121,13 @@ public final class Inflater {
     private let emptyInput = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
 
     /// Makes an inflater.
-    public init(format: DeflateFormat = .zlib, options: InflateOptions = InflateOptions()) {
+    public convenience init(format: DeflateFormat = .zlib, options: InflateOptions = InflateOptions()) {
+        self.init(format: format, options: options, fixedOutput: nil)
+    }
+
+    /// Makes an inflater whose output goes into `fixedOutput` (whole, no sliding window; the
+    /// limit of `options` must not exceed its size) or, for nil, through its own window.
+    init(format: DeflateFormat, options: InflateOptions, fixedOutput: UnsafeMutableBufferPointer<UInt8>?) {
         self.format = format
         self.options = options
         switch format {
@@ -119,7 +140,15 @@ public final class Inflater {
         literalTable = .allocate(capacity: HuffmanTableBuilder.layout(.literalLength).capacity)
         distanceTable = .allocate(capacity: HuffmanTableBuilder.layout(.distance).capacity)
         codeLengthTable = .allocate(capacity: HuffmanTableBuilder.layout(.codeLength).capacity)
-        window = .allocate(capacity: Inflater.windowCapacity)
+        if let buffer = fixedOutput, let base = buffer.baseAddress {
+            window = base
+            windowCapacity = buffer.count
+            ownsWindow = false
+        } else {
+            window = .allocate(capacity: Inflater.slidingWindowCapacity)
+            windowCapacity = Inflater.slidingWindowCapacity
+            ownsWindow = true
+        }
         emptyInput.initialize(to: 0)
         let empty = UnsafePointer(emptyInput)
         inputStart = empty
@@ -132,7 +161,7 @@ public final class Inflater {
         literalTable.deallocate()
         distanceTable.deallocate()
         codeLengthTable.deallocate()
-        window.deallocate()
+        if ownsWindow { window.deallocate() }
         emptyInput.deallocate()
     }
 
@@ -191,7 +220,7 @@ public final class Inflater {
     /// (clamped to the window's capacity when the limit is further away).
     var outputLimitPosition: Int {
         let allowed = options.maxOutputBytes - deliveredTotal
-        return allowed >= Inflater.windowCapacity ? Inflater.windowCapacity : deliveredPosition + max(allowed, 0)
+        return allowed >= windowCapacity ? windowCapacity : deliveredPosition + max(allowed, 0)
     }
 
     func outputLimitError(at offset: Int) -> InflateError {
@@ -228,5 +257,26 @@ extension Inflater {
         try inflater.feed(data) { output.append(contentsOf: $0) }
         try inflater.finish()
         return output
+    }
+
+    /// Decompresses a whole stream straight into `output`, whose size the caller knows (a PNG's
+    /// image data, a gzip ISIZE, a container's stored length), and returns the bytes written.
+    ///
+    /// The buffer is the history window, so nothing is copied or slid: the fastest way to inflate.
+    /// Checks, errors and their offsets are those of the streaming ``feed(_:into:)``; a stream
+    /// that needs more room than `output` (or than `options.maxOutputBytes`) throws
+    /// ``InflateError/Kind/outputLimitExceeded`` at the token that crosses the end. After an
+    /// error the bytes before the failing token are written; the rest of `output` is unspecified.
+    public static func decompress(_ data: UnsafeRawBufferPointer, format: DeflateFormat = .zlib,
+                                  into output: UnsafeMutableRawBufferPointer,
+                                  options: InflateOptions = InflateOptions()) throws -> Int {
+        var limited = options
+        limited.maxOutputBytes = min(options.maxOutputBytes, output.count)
+        let bytes = output.bindMemory(to: UInt8.self)
+        // An empty buffer has no address: the inflater's own window then checks the zero limit.
+        let inflater = Inflater(format: format, options: limited, fixedOutput: bytes.baseAddress == nil ? nil : bytes)
+        try inflater.feed(data) { _ in }
+        try inflater.finish()
+        return inflater.totalOut
     }
 }
