@@ -105,12 +105,20 @@ public final class PNGDecoder: IncrementalImageDecoder {
     public func feed(_ bytes: UnsafeRawBufferPointer) throws -> DecodingStatus {
         if let failure { throw failure }
         if case .finished = stage { return status }
-        input.append(bytes)
         let rowsBefore = scanlines?.rowsDecoded ?? 0
         defer {
             if (scanlines?.rowsDecoded ?? 0) != rowsBefore { previewGeneration += 1 }
         }
         do {
+            var rest = bytes
+            if input.readableCount == 0, case .imageData(let chunk, let remaining) = stage, remaining > 0 {
+                // The usual piece of a download: IDAT data, inflated straight from the caller's
+                // bytes instead of being copied into `input` first.
+                let count = try streamImageData(chunk, remaining: remaining, from: bytes)
+                input.skipUnbuffered(count)
+                rest = UnsafeRawBufferPointer(start: bytes.baseAddress.map { $0 + count }, count: bytes.count - count)
+            }
+            input.append(rest)
             try advance()
         } catch let error as ImageDecodingError {
             failure = error
