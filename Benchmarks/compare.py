@@ -7,16 +7,24 @@ file is in memory, one warm-up decode, then the median of --repeat timed samples
 sample repeats the decode until it lasts at least --min-sample-ms and divides.
 
   kind     libraries (column names)
-  zlib     zlib (imagecodecs.zlib_decode), zlib-ng (zlibng_decode), libdeflate (deflate_decode)
-  gzip     zlib (Python's zlib module, wbits=31), libdeflate (imagecodecs.gzip_decode)
-  raw      zlib (Python's zlib module, wbits=-15), libdeflate (deflate_decode raw=True)
-  png      libpng (imagecodecs.png_decode), libspng (spng_decode)
+  zlib     zlib (imagecodecs.zlib_decode), zlib-ng (zlibng_decode), libdeflate (deflate_decode),
+           ISA-L (PyPI isal: isal_zlib.decompress)
+  gzip     zlib (Python's zlib module, wbits=31), libdeflate (imagecodecs.gzip_decode), ISA-L
+  raw      zlib (Python's zlib module, wbits=-15), libdeflate (deflate_decode raw=True), ISA-L
+  png      libpng (imagecodecs.png_decode), libspng (spng_decode): natural format, against ours
+           in the natural format; Wuffs (PyPI pywuffs, RGBA_NONPREMUL): against ours asked for
+           rgba8 (`benchmark --format rgba8`, timed as its own run, column "ours rgba8 ms").
+           Wuffs's PNG decoder skips CRC and Adler-32 checks (pywuffs always sets its
+           IGNORE_CHECKSUM quirk); ours verifies them. pywuffs has no zlib entry point, so Wuffs
+           is not in the stream tables.
   jpeg     libjpeg-turbo (imagecodecs.jpeg8_decode)
   webp     libwebp (imagecodecs.webp_decode: RGB without alpha, else RGBA, like ours)
 
 Streams are decoded into a preallocated output buffer of the right size (`out=`; libdeflate
-needs the size, and it is the fastest way for zlib too), just as the Swift benchmark copies
-its output into a reused buffer. Images are returned as new arrays by both sides.
+needs the size, and it is the fastest way for zlib too); ours likewise decodes into a reused
+buffer of the size its warm-up run found (`Inflater.decompress(_:format:into:)`), or with
+--streaming through the streaming API (`feed` with a sink, output copied into a reused
+buffer). Images are returned as new arrays by both sides.
 
 Each library's output is checked against ours with CRC-32 (a mismatch is flagged with '!').
 The ratio is our speed over the library's (library time / our time): > 1 means ours is faster.
@@ -28,12 +36,12 @@ PNGEncoder at level N (default 6) on each image's decoded picture, and libpng
 ratios (our bytes / the library's: < 1 means ours is smaller).
 
 Usage:
-  python3 Benchmarks/compare.py [--repeat N] [--min-sample-ms MS] [--chunk BYTES]
+  python3 Benchmarks/compare.py [--repeat N] [--min-sample-ms MS] [--chunk BYTES] [--streaming]
                                 [--encode-png [--level N]]
                                 [--bin PATH | --scratch-path DIR] [PATH ...]
 Without --bin, the benchmark is built with `swift build -c release` (in --scratch-path if
 given) and its binary run directly. PATH defaults to TestImages/.
-Install: pip install imagecodecs pillow numpy
+Install: pip install imagecodecs pillow numpy isal pywuffs
 """
 
 import argparse
@@ -60,6 +68,17 @@ try:
 except ImportError:
     numpy = None
 
+try:
+    from isal import isal_zlib
+except ImportError:
+    isal_zlib = None
+
+try:
+    import pywuffs
+    import pywuffs.aux as pywuffs_aux
+except ImportError:
+    pywuffs = None
+
 
 # ---------------------------------------------------------------------------
 # Libraries
@@ -81,6 +100,15 @@ def library_versions():
                     versions[label] = getattr(imagecodecs, fn)()
                 except Exception as error:   # a codec built without its library
                     versions[label] = f"unavailable ({error})"
+    if isal_zlib is not None:
+        import isal
+        versions["ISA-L (isal)"] = getattr(isal, "__version__", "?")
+    if pywuffs is not None:
+        try:
+            from importlib.metadata import version
+            versions["Wuffs (pywuffs)"] = version("pywuffs")
+        except Exception:
+            versions["Wuffs (pywuffs)"] = "?"
     return versions
 
 
@@ -106,6 +134,10 @@ def stream_decoders(kind, output_size):
         decoders.append(("zlib", lambda data: zlib.decompress(data, -15, max(output_size, 1))))
         if has("deflate_decode"):
             decoders.append(("libdeflate", lambda data: imagecodecs.deflate_decode(data, raw=True, out=out)))
+    if isal_zlib is not None:
+        # ISA-L's inflate (igzip) with the output size as its buffer size: one allocation, no growth.
+        wbits = {"zlib": 15, "gzip": 31, "raw": -15}[kind]
+        decoders.append(("ISA-L", lambda data: isal_zlib.decompress(data, wbits, max(output_size, 1))))
     return decoders
 
 
@@ -130,6 +162,8 @@ def image_decoders(kind):
             decoders.append(("libpng", imagecodecs.png_decode))
         if has("spng_decode"):
             decoders.append(("libspng", imagecodecs.spng_decode))
+        if pywuffs is not None:
+            decoders.append(("Wuffs", wuffs_png_decoder()))
     elif kind == "jpeg":
         if has("jpeg8_decode"):
             decoders.append(("libjpeg-turbo", imagecodecs.jpeg8_decode))
@@ -137,6 +171,25 @@ def image_decoders(kind):
         if has("webp_decode"):
             decoders.append(("libwebp", imagecodecs.webp_decode))
     return decoders
+
+
+def wuffs_png_decoder():
+    """Wuffs's PNG decoder to RGBA (not premultiplied), one decoder reused for every call."""
+    config = pywuffs_aux.ImageDecoderConfig()
+    config.enabled_decoders = [pywuffs.ImageDecoderType.PNG]
+    config.pixel_format = pywuffs.PixelFormat.RGBA_NONPREMUL
+    decoder = pywuffs_aux.ImageDecoder(config)
+
+    def decode(data):
+        result = decoder.decode(data)
+        if result.error_message:
+            raise ValueError(result.error_message)
+        return result.pixbuf
+    return decode
+
+
+# Columns timed against our decoder asked for rgba8 (the format the library produces).
+RGBA8_COLUMNS = {"Wuffs"}
 
 
 def output_crc32(output):
@@ -192,13 +245,16 @@ def benchmark_binary(args):
     return str(Path(bin_dir.stdout.strip()) / "benchmark")
 
 
-def run_ours(binary, args, paths=None, repeat=None, quiet=False):
+def run_ours(binary, args, paths=None, repeat=None, quiet=False, extra=()):
     command = [binary, "--json", "--repeat", str(repeat or args.repeat), "--min-sample-ms",
                str(args.min_sample_ms if repeat is None else 0)]
     if args.chunk:
         command += ["--chunk", str(args.chunk)]
     if args.encode_png:
         command += ["--encode-png", "--level", str(args.level)]
+    if args.streaming:
+        command += ["--streaming"]
+    command += list(extra)
     command += paths if paths is not None else args.paths
     if not quiet:
         print("running: " + " ".join(command), file=sys.stderr, flush=True)
@@ -220,12 +276,21 @@ def results_file_by_file(binary, args):
         if entry.get("kind") is None or entry.get("error"):
             yield entry
             continue
-        yield run_ours(binary, args, paths=[entry["file"]], quiet=True)[0]
+        result = run_ours(binary, args, paths=[entry["file"]], quiet=True)[0]
+        if entry["kind"] == "png" and pywuffs is not None:
+            # Wuffs gives RGBA8: time ours asked for the same.
+            result["rgba8"] = run_ours(binary, args, paths=[entry["file"]], quiet=True, extra=["--format", "rgba8"])[0]
+        yield result
 
 
 # ---------------------------------------------------------------------------
 # Comparison
 # ---------------------------------------------------------------------------
+
+def ours_for(result, column):
+    """Our result a column is compared with: the rgba8 run for RGBA-only libraries."""
+    return result.get("rgba8", result) if column in RGBA8_COLUMNS else result
+
 
 def compare_file(result, args):
     """Times every library on one file. Returns {column: (seconds or None, note)}."""
@@ -253,11 +318,12 @@ def compare_file(result, args):
             timings[column] = (None, f"{column}: {message[:80]}")
             continue
         note = ""
-        if ours_ok:
+        ours = ours_for(result, column)
+        if ours_ok and ours.get("error") is None:
             crc, length = output_crc32(output)
-            if length != result["output_bytes"] or crc != result["crc32"]:
+            if length != ours["output_bytes"] or crc != ours["crc32"]:
                 note = (f"{column} output differs from ours: {length} bytes crc32 {crc:08x}, "
-                        f"ours {result['output_bytes']} bytes crc32 {result['crc32']:08x}")
+                        f"ours {ours['output_bytes']} bytes crc32 {ours['crc32']:08x}")
         timings[column] = (seconds, note)
     return timings
 
@@ -354,6 +420,8 @@ def main():
     parser.add_argument("--encode-png", action="store_true",
                         help="compare PNG encoders on each image's decoded picture instead of decoders")
     parser.add_argument("--level", type=int, default=6, help="our PNGEncoder level with --encode-png (default 6)")
+    parser.add_argument("--streaming", action="store_true",
+                        help="our side inflates whole streams through the streaming API (default: into a buffer of known size)")
     parser.add_argument("--bin", help="an already built benchmark executable")
     parser.add_argument("--scratch-path", help="swift build --scratch-path for building the benchmark")
     args = parser.parse_args()
@@ -371,7 +439,8 @@ def main():
     versions = library_versions()
     print("libraries: " + ", ".join(f"{name} {version}" for name, version in versions.items()))
     print(f"timing: warm-up + median of {args.repeat} samples (each >= {args.min_sample_ms:g} ms), "
-          f"ours fed {'in %d-byte chunks' % args.chunk if args.chunk else 'whole'}; "
+          f"ours fed {'in %d-byte chunks' % args.chunk if args.chunk else 'whole'}"
+          f"{', streams through the streaming API' if args.streaming else ''}; "
           "ratio = library time / our time (> 1: ours faster)")
 
     rows, columns, notes = [], [], []
@@ -387,6 +456,8 @@ def main():
                 columns.append(column)
         ours = result.get("median_seconds")
         rows.append((result, ours, timings))
+        if "rgba8" in result and "ours rgba8" not in columns:
+            columns.append("ours rgba8")
         if result.get("skipped"):
             skipped[result["error"]] = skipped.get(result["error"], 0) + 1
         elif result.get("error"):
@@ -394,10 +465,12 @@ def main():
         for column, (seconds, note) in timings.items():
             if note:
                 notes.append(f"{result['file']}: {note}")
-            if ours and seconds and not note:
-                ratios.setdefault(column, []).append((seconds / ours, result["kind"]))
+            ours_seconds = ours_for(result, column).get("median_seconds")
+            if ours_seconds and seconds and not note:
+                ratios.setdefault(column, []).append((seconds / ours_seconds, result["kind"]))
 
-    order = ["zlib", "zlib-ng", "libdeflate", "libpng", "libspng", "libjpeg-turbo", "libwebp"]
+    order = ["zlib", "zlib-ng", "libdeflate", "ISA-L", "libpng", "libspng", "ours rgba8", "Wuffs",
+             "libjpeg-turbo", "libwebp"]
     columns.sort(key=lambda c: order.index(c) if c in order else len(order))
     width = max([len("file")] + [len(r[0]["file"]) for r in rows])
     column_width = max([12] + [len(c) + 5 for c in columns])
@@ -409,15 +482,22 @@ def main():
         line = f"{result['file']:<{width}}  {result['kind']:<5}"
         line += f"{ours * 1000:>11.3f}" if ours else f"{'skipped' if result.get('skipped') else 'error':>11}"
         for column in columns:
+            if column == "ours rgba8":
+                seconds = result.get("rgba8", {}).get("median_seconds")
+                line += f"{seconds * 1000:>{column_width}.3f}{'':>9}" if seconds else f"{'-':>{column_width}}{'':>9}"
+                continue
             seconds, note = timings.get(column, (None, ""))
             if seconds is None:
                 line += f"{'-' if column not in timings else 'error':>{column_width}}{'':>9}"
             else:
-                ratio = f"{seconds / ours:.2f}x" if ours else ""
+                ours_seconds = ours_for(result, column).get("median_seconds")
+                ratio = f"{seconds / ours_seconds:.2f}x" if ours_seconds else ""
                 line += f"{seconds * 1000:>{column_width}.3f} {ratio + ('!' if note else ''):>8}"
         print(line)
     print("-" * len(header))
     for column in columns:
+        if column == "ours rgba8":
+            continue
         pairs = ratios.get(column, [])
         if not pairs:
             print(f"geomean speed ratio ours vs {column}: no files where both decoded")

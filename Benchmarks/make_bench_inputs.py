@@ -5,7 +5,7 @@ Developer tool only: `swift build` / `swift test` never need it, and the default
 `swift run -c release benchmark` (on TestImages/) does not read its output.
 
 Sections (default: deflate):
-  deflate  Benchmarks/generated/deflate/: zlib streams at levels 6 and 9 of
+  deflate  Benchmarks/generated/deflate/: zlib streams at levels 1, 6 and 9 of
            - real photographic image data (TestImages/corpus/png/extras photos,
              tiled vertically, PNG-filtered rows as a PNG encoder would write them),
            - synthetic image data (gradients + noise, flat "screenshot" shapes),
@@ -14,7 +14,10 @@ Sections (default: deflate):
            plus a few MB-sized gzip files (.gz) and raw DEFLATE streams (.deflate).
   images   Benchmarks/generated/png/ and .../jpeg/: 6 Mpix PNGs (RGB, RGBA, Adam7,
            synthetic gradient, screenshot-like flat shapes, anti-aliased vector art) and JPEGs (4:2:0, 4:2:2, 4:4:4; baseline and progressive) made
-           with Pillow from photo_900x600_adam7.png upscaled (LANCZOS) plus a little noise.
+           with Pillow from photo_900x600_adam7.png upscaled (LANCZOS) plus a little noise;
+           plus the PNG mix of issue 14 at 2.4-2.7 Mpix: screenshot, vector art (anti-aliased
+           shapes), palette (photo quantised to 256 colours), gray, gray Adam7, 16-bit RGB,
+           16-bit gray and palette Adam7.
 
 Usage:
   python3 Benchmarks/make_bench_inputs.py            # deflate section
@@ -298,7 +301,7 @@ def make_deflate():
     }
     dest = OUT / "deflate"
     for name, data in sources.items():
-        for level in (6, 9):
+        for level in (1, 6, 9):
             write(dest / f"{name}_l{level}.zlib", zlib.compress(data, level))
     for name in ("photo_rgb8", "text_english", "binary_libpython"):
         write(dest / f"{name}_l6.gz", gzip.compress(sources[name], 6, mtime=0))
@@ -332,6 +335,8 @@ def make_images():
     save_png(Image.fromarray(synthetic_flat(2400, 1600, rng), "RGBA"), "synthetic_flat_2400x1600_rgba8.png")
     save_png(synthetic_vector_art(2400, 1600, np.random.default_rng(SEED + 2)), "synthetic_vector_art_2400x1600_rgba8.png")
 
+    make_png_mix(photo, rng, png_dir)
+
     jpeg_dir = OUT / "jpeg"
     jpeg_dir.mkdir(parents=True, exist_ok=True)
     for label, subsampling in (("444", 0), ("422", 1), ("420", 2)):
@@ -348,11 +353,19 @@ def make_images():
 
 
 def write_png_adam7(path: Path, pixels: np.ndarray):
-    """Writes an 8-bit RGB Adam7 PNG (PNG 8.2): each pass's sub-image filtered like a
-    normal image, all passes in one zlib stream at level 6."""
+    """Writes an 8-bit RGB Adam7 PNG (PNG 8.2)."""
+    write_png(path, pixels, colour_type=2, interlaced=True)
+
+
+def write_png(path: Path, pixels: np.ndarray, colour_type: int, interlaced: bool = False, palette: bytes = b""):
+    """Writes a PNG of 8- or 16-bit samples (H x W x C; palette indices for colour type 3)
+    that Pillow cannot write (16-bit colour, Adam7): each pass's sub-image (PNG 8.2) filtered
+    like a normal image, all of them in one zlib stream at level 6, split into 64 KiB IDATs."""
     import struct
     h, w, _ = pixels.shape
-    passes = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+    depth = 16 if pixels.dtype == np.uint16 else 8
+    passes = ([(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+              if interlaced else [(0, 0, 1, 1)])
     stream = bytearray()
     for x0, y0, dx, dy in passes:
         sub = pixels[y0::dy, x0::dx, :]
@@ -362,10 +375,63 @@ def write_png_adam7(path: Path, pixels: np.ndarray):
     def chunk(kind: bytes, body: bytes) -> bytes:
         return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
 
-    ihdr = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 1)
-    data = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(bytes(stream), 6)) + chunk(b"IEND", b"")
+    ihdr = struct.pack(">IIBBBBB", w, h, depth, colour_type, 0, 0, 1 if interlaced else 0)
+    compressed = zlib.compress(bytes(stream), 6)
+    idats = b"".join(chunk(b"IDAT", compressed[i:i + 65536]) for i in range(0, len(compressed), 65536))
+    data = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + (chunk(b"PLTE", palette) if palette else b"")
+            + idats + chunk(b"IEND", b""))
     path.write_bytes(data)
-    print(f"  {path.relative_to(ROOT)}  {len(data):>10,} bytes  {w}x{h} RGB Adam7")
+    print(f"  {path.relative_to(ROOT)}  {len(data):>10,} bytes  {w}x{h} colour type {colour_type}, "
+          f"{depth}-bit{', Adam7' if interlaced else ''}")
+
+
+def vector_art(width: int, height: int, rng: np.random.Generator) -> Image.Image:
+    """Flat-coloured shapes with anti-aliased edges (drawn at 3x, reduced with a box filter),
+    like an exported illustration or chart."""
+    from PIL import ImageDraw
+    scale = 3
+    canvas = Image.new("RGB", (width * scale, height * scale), (250, 248, 240))
+    draw = ImageDraw.Draw(canvas)
+    colours = [tuple(int(c) for c in rng.integers(0, 256, size=3)) for _ in range(12)]
+    for _ in range(220):
+        x0, y0 = rng.integers(0, width * scale, size=2)
+        w, h = rng.integers(30, 500 * scale // 2, size=2)
+        colour = colours[int(rng.integers(0, len(colours)))]
+        shape = int(rng.integers(0, 3))
+        if shape == 0:
+            draw.ellipse([int(x0), int(y0), int(x0 + w), int(y0 + h)], fill=colour)
+        elif shape == 1:
+            points = [(int(x0 + rng.integers(-w, w)), int(y0 + rng.integers(-h, h))) for _ in range(3)]
+            draw.polygon(points, fill=colour)
+        else:
+            draw.line([(int(x0), int(y0)), (int(x0 + w), int(y0 + h))], fill=colour, width=int(rng.integers(3, 30)))
+    return canvas.reduce(scale)
+
+
+def make_png_mix(photo: np.ndarray, rng: np.random.Generator, png_dir: Path):
+    """The PNG mix of issue 14 (each 2.4-2.7 Mpix): what a browser meets besides photos."""
+    small = Image.fromarray(photo, "RGB").resize((2000, 1333), Image.LANCZOS)
+    small_rgb = np.asarray(small, dtype=np.uint8)
+
+    def save(image: Image.Image, name: str):
+        path = png_dir / name
+        image.save(path, "PNG")
+        print(f"  {path.relative_to(ROOT)}  {path.stat().st_size:>10,} bytes  {image.size[0]}x{image.size[1]} {image.mode}")
+
+    save(Image.fromarray(synthetic_flat(1920, 1280, rng), "RGBA"), "screenshot_1920x1280_rgba8.png")
+    save(vector_art(2000, 1250, rng), "vector_art_2000x1250_rgb8.png")
+    quantised = small.quantize(256, dither=Image.Dither.FLOYDSTEINBERG)
+    save(quantised, "palette_2000x1333_8bit.png")
+    gray = np.asarray(small.convert("L"), dtype=np.uint8)
+    save(Image.fromarray(gray, "L"), "gray_2000x1333_8bit.png")
+    write_png(png_dir / "gray_2000x1333_8bit_adam7.png", gray[:, :, None], colour_type=0, interlaced=True)
+    # 16 bits: the photo's samples × 257 plus low-bit noise, so the low bytes are not constant.
+    wide = small_rgb.astype(np.uint16) * 257 + rng.integers(0, 64, size=small_rgb.shape).astype(np.uint16)
+    write_png(png_dir / "photo_2000x1333_rgb16.png", wide, colour_type=2)
+    write_png(png_dir / "gray_2000x1333_16bit.png", wide[:, :, :1].copy(), colour_type=0)
+    indices = np.asarray(quantised, dtype=np.uint8)[:, :, None]
+    palette = bytes(quantised.getpalette()[:768])
+    write_png(png_dir / "palette_2000x1333_8bit_adam7.png", indices, colour_type=3, interlaced=True, palette=palette)
 
 
 def main():

@@ -32,7 +32,8 @@ enum BenchmarkCommand {
 
         let benchmark = FileBenchmark(
             timer: SampleTimer(repeatCount: options.repeatCount, minimumSampleSeconds: options.minimumSampleSeconds),
-            chunkSize: options.chunkSize, takePreviews: options.takePreviews, encodePNGLevel: options.encodePNGLevel)
+            chunkSize: options.chunkSize, takePreviews: options.takePreviews, encodePNGLevel: options.encodePNGLevel,
+            outputFormat: options.outputFormat, streaming: options.streaming)
         if options.json {
             let results = inputs.map(benchmark.run)
             print(JSONReport.render(results))

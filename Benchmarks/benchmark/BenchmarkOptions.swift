@@ -1,3 +1,5 @@
+import ImageCore
+
 /// The command line of `benchmark`, parsed.
 struct BenchmarkOptions {
     /// Print one JSON object instead of the table.
@@ -9,6 +11,12 @@ struct BenchmarkOptions {
     /// Image decoders: after every chunk whose `previewGeneration` changed, take `currentImage()`,
     /// as a progressive loader does; the time includes rendering those previews.
     var takePreviews = false
+    /// Image decoders: the output format asked for (`DecodingOptions.preferredFormat`); nil
+    /// decodes to each file's natural format.
+    var outputFormat: PixelFormat?
+    /// Streams fed whole go through the streaming API (`feed` with a sink) instead of
+    /// `Inflater.decompress(_:format:into:)` with the output size known.
+    var streaming = false
     /// Each sample repeats the decode until it lasts at least this long (then divides), so
     /// tiny files are not measured at the clock's resolution. 0 times single decodes.
     var minimumSampleSeconds = 0.005
@@ -22,7 +30,7 @@ struct BenchmarkOptions {
     static let defaultPath = "TestImages/"
 
     static let usage = """
-        usage: benchmark [--json] [--repeat N] [--chunk BYTES] [--previews] [--min-sample-ms MS]
+        usage: benchmark [--json] [--repeat N] [--chunk BYTES] [--previews] [--format FORMAT] [--streaming] [--min-sample-ms MS]
                          [--encode-png [--level N]] [PATH ...]
 
         Decodes every .zlib, .gz, .deflate, .png, .jpg, .jpeg, .gif and .webp file under the given files
@@ -35,6 +43,11 @@ struct BenchmarkOptions {
                              (default: the whole file in one call)
           --previews         after every chunk that changed the picture, take the preview image
                              (currentImage()) as a progressive loader would; timed with the decode
+          --streaming        streams fed whole go through the streaming API (feed with a sink)
+                             instead of Inflater.decompress(into:) given the output size, which
+                             the first (warm-up) run finds
+          --format FORMAT    image decoders deliver FORMAT (rgba8, rgb8, gray8, rgba16, ...) instead
+                             of each file's natural format, e.g. rgba8 to compare with Wuffs
           --min-sample-ms MS repeat the decode inside one timed run until the run lasts at
                              least MS milliseconds, and report the time per decode (default 5;
                              0 times every decode on its own)
@@ -79,6 +92,13 @@ struct BenchmarkOptions {
                 case "--": onlyPathsFollow = true
                 case "--json": options.json = true
                 case "--previews": options.takePreviews = true
+                case "--streaming": options.streaming = true
+                case "--format":
+                    let text = try value(for: argument)
+                    guard let format = PixelFormat(rawValue: text) else {
+                        throw UsageError(message: "--format needs a pixel format (rgba8, rgb8, gray8, rgba16, ...), not '\(text)'")
+                    }
+                    options.outputFormat = format
                 case "--repeat": options.repeatCount = try positiveInteger(value(for: argument), for: argument)
                 case "--chunk": options.chunkSize = try positiveInteger(value(for: argument), for: argument)
                 case "--min-sample-ms":

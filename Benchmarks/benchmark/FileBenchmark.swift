@@ -1,6 +1,7 @@
 import Deflate
 import PNGCodec
 import Foundation
+import ImageCore
 
 /// Measures one file: reads it into memory once, then times decoding the in-memory bytes.
 struct FileBenchmark {
@@ -10,6 +11,10 @@ struct FileBenchmark {
     var takePreviews = false
     /// Time `PNGEncoder` at this level on the decoded picture instead of the decoder.
     var encodePNGLevel: Int?
+    /// What image decoders are asked to deliver (nil: each file's natural format).
+    var outputFormat: PixelFormat?
+    /// Streams fed whole still go through the streaming API (else into a buffer of known size).
+    var streaming = false
 
     func run(_ input: BenchmarkInput) -> BenchmarkResult {
         guard let data = FileManager.default.contents(atPath: input.path) else {
@@ -24,7 +29,8 @@ struct FileBenchmark {
             return result(.failed(error: "unknown file extension (expected .zlib, .gz, .deflate, .png, .jpg, .jpeg, .gif, .webp)"))
         }
         let runner: any DecodeRunner
-        switch RunnerCatalog.runner(for: kind, takingPreviews: takePreviews) {
+        switch RunnerCatalog.runner(for: kind, takingPreviews: takePreviews, streaming: streaming,
+                                           options: DecodingOptions(preferredFormat: outputFormat)) {
         case .success(let found): runner = found
         case .failure(let unsupported): return result(.skipped(reason: unsupported.reason))
         }

@@ -37,6 +37,14 @@ final class OutputCollector {
         storage = bigger
     }
 
+    /// Lets `body` write straight into the storage, grown to `capacity` bytes; it returns how many
+    /// bytes it wrote, which become the content.
+    func fill(capacity: Int, _ body: (UnsafeMutableRawBufferPointer) throws -> Int) rethrows {
+        if capacity > storage.count { grow(toAtLeast: capacity) }
+        count = 0
+        count = try body(UnsafeMutableRawBufferPointer(rebasing: storage[0..<capacity]))
+    }
+
     /// The bytes held, for checksumming.
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: storage[0..<count]) }
 }

@@ -22,6 +22,10 @@ public struct Adler32: Sendable {
     /// (Σₖ of the lane sums before chunk k), and the weights (16 − j) are applied once per block.
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        if bytes.count < Adler32.shortInput {
+            value = Adler32.updateShort(value, base.assumingMemoryBound(to: UInt8.self), bytes.count)
+            return
+        }
         var s1 = UInt64(value & 0xFFFF)
         var s2 = UInt64(value >> 16)
         var p = base.assumingMemoryBound(to: UInt8.self)
@@ -53,6 +57,25 @@ public struct Adler32: Sendable {
             remaining -= 1
         }
         value = UInt32(s2 % UInt64(Adler32.base)) << 16 | UInt32(s1 % UInt64(Adler32.base))
+    }
+
+    /// Below this many bytes (a streaming inflater fed a byte at a time delivers 1–3 bytes per
+    /// call) the sums are kept reduced byte by byte with a compare and subtract instead of the
+    /// two divisions of the block path.
+    static let shortInput = 16
+
+    /// The Adler-32 `value` after `count` more bytes, each sum kept below BASE at every step:
+    /// s1 < BASE and a byte ≤ 255 give s1 + byte < 2·BASE, so one subtraction reduces it (same for s2).
+    @inline(__always)
+    static func updateShort(_ value: UInt32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> UInt32 {
+        var s1 = value & 0xFFFF, s2 = value >> 16
+        for index in 0..<count {
+            s1 &+= UInt32(bytes[index])
+            if s1 >= base { s1 &-= base }
+            s2 &+= s1
+            if s2 >= base { s2 &-= base }
+        }
+        return s2 << 16 | s1
     }
 
     /// Folds the bytes of an array into ``value``.

@@ -1,11 +1,11 @@
 extension Inflater {
-    /// Decodes tokens while at least 8 input bytes and 266 bytes of output room remain.
+    /// Decodes tokens while at least 8 input bytes and 290 bytes of output room remain.
     /// Returns true at the end of the block, false when it stopped for input or output room.
     ///
     /// Each iteration refills the bit buffer with one unaligned 8-byte load (so 56...63 bits are
     /// buffered) and then decodes a whole token without checks: a token takes at most
-    /// 15 + 5 + 15 + 13 = 48 bits. Matches are copied 8 bytes at a time when the distance is at
-    /// least 8, writing up to 7 bytes past the match into the window's slack.
+    /// 15 + 5 + 15 + 13 = 48 bits. Matches are copied 16 bytes at a time when the distance is at
+    /// least 16 (8 when at least 8), writing up to 31 bytes past the match into the window's slack.
     /// The careful twin is ``decodeTokenCarefully()``.
     func decodeFast() throws -> Bool {
         var bits = bitBuffer
@@ -20,8 +20,10 @@ extension Inflater {
         // Bits of the current token already consumed when a problem is found: error offsets point
         // at the token's first bit, as the careful path's do, whatever the chunking.
         var consumedInToken: UInt64 = 0
-        var endOfBlock = false
-        var problem: (InflateError.Kind, String)?
+        // Why the loop stopped (a plain integer, so nothing is built inside the loop; the error
+        // is made after it) and the value that disagreed.
+        var exit = FastExit.limits
+        var badValue = 0
 
         while input <= inputLimit && position <= outputLimit {
             // Branchless refill: after it, 56...63 bits are valid; bits above `available` are the
@@ -32,7 +34,9 @@ extension Inflater {
 
             var entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
             var linkBits: UInt64 = 0
-            if entry & HuffmanEntry.kindMask == HuffmanEntry.link {
+            // Literals (kind 0) and lengths (kind 1) are the common cases: one compare sends the
+            // rest (end of block, link, invalid) aside, so no jump table dispatches on the kind.
+            if entry & HuffmanEntry.kindMask > HuffmanEntry.base && entry & HuffmanEntry.kindMask == HuffmanEntry.link {
                 bits &>>= 11
                 available &-= 11
                 linkBits = 11
@@ -68,10 +72,11 @@ extension Inflater {
                 if kind == HuffmanEntry.endOfBlock {
                     bits &>>= UInt64(entry & HuffmanEntry.lengthMask)
                     available &-= UInt64(entry & HuffmanEntry.lengthMask)
-                    endOfBlock = true
+                    exit = .endOfBlock
                     break
                 }
-                problem = (.invalidSymbol, "literal/length symbol \(entry >> 16) is not allowed (only 0–285 exist)")
+                exit = .invalidLiteralLength
+                badValue = Int(truncatingIfNeeded: entry &>> 16)
                 consumedInToken = linkBits
                 break
             }
@@ -93,7 +98,7 @@ extension Inflater {
                                           Int(truncatingIfNeeded: bits & ((1 &<< UInt64((distanceEntry &>> 8) & 0xF)) &- 1))]
             }
             guard distanceEntry & HuffmanEntry.kindMask == HuffmanEntry.base else {
-                problem = (.invalidSymbol, "distance symbol is not allowed (30, 31, or a code the block did not define)")
+                exit = .invalidDistance
                 consumedInToken = linkBits &+ total &+ distanceLinkBits
                 break
             }
@@ -104,7 +109,8 @@ extension Inflater {
             let distance = Int(truncatingIfNeeded: distanceEntry &>> 16) &+
                 Int(truncatingIfNeeded: (saved & ((1 &<< total) &- 1)) &>> UInt64((distanceEntry &>> 8) & HuffmanEntry.codewordMask))
             guard distance <= position else {
-                problem = (.distanceTooFar, "match distance \(distance) reaches before the start of the output (\(position) bytes back available)")
+                exit = .distanceTooFar
+                badValue = distance
                 consumedInToken = linkBits &+ UInt64(entry & HuffmanEntry.lengthMask) &+ distanceLinkBits &+ total
                 break
             }
@@ -118,19 +124,34 @@ extension Inflater {
         inputBytesExamined &+= input - inputPosition
         inputPosition = input
         outputPosition = position
-        if let (kind, message) = problem {
+        switch exit {
+        case .limits: return false
+        case .endOfBlock: return true
+        case .invalidLiteralLength, .invalidDistance, .distanceTooFar:
             // The byte holding the token's first bit.
             let tokenStart = totalIn - Int(truncatingIfNeeded: (available &+ consumedInToken &+ 7) &>> 3)
-            throw fail(kind, message, at: tokenStart)
+            throw fastLoopError(exit, badValue, at: tokenStart)
         }
-        return endOfBlock
     }
 
-    /// Copies an LZ77 match inside the window, 8 bytes at a time, writing up to 7 bytes past the
-    /// match (the window keeps 266 bytes of slack beyond the fast loop's limit).
+    /// The error for a problem the fast loop stopped at (built outside the loop).
+    @inline(never)
+    private func fastLoopError(_ exit: FastExit, _ value: Int, at offset: Int) -> InflateError {
+        switch exit {
+        case .invalidLiteralLength:
+            return fail(.invalidSymbol, "literal/length symbol \(value) is not allowed (only 0–285 exist)", at: offset)
+        case .invalidDistance:
+            return fail(.invalidSymbol, "distance symbol is not allowed (30, 31, or a code the block did not define)", at: offset)
+        default:
+            return fail(.distanceTooFar, "match distance \(value) reaches before the start of the output (\(outputPosition) bytes back available)", at: offset)
+        }
+    }
+
+    /// Copies an LZ77 match inside the window, 16 or 8 bytes at a time, writing up to 31 bytes
+    /// past the match (the window keeps 290 bytes of slack beyond the fast loop's limit).
     ///
-    /// A chunk at `to` reads from `to - step` with `step >= 8`, so it only reads bytes already
-    /// final. For a distance of at least 8 the step is the distance; a shorter distance repeats a
+    /// A chunk of n bytes at `to` reads from `to - step` with `step >= n`, so it only reads bytes
+    /// already final. For a distance of at least 8 the step is the distance; a shorter distance repeats a
     /// pattern, so after the first 8 bytes are written one by one the step is the smallest multiple
     /// of the distance that is at least 8 (2 → 8, 3 → 9, … 7 → 14), which repeats the same pattern.
     @inline(__always)
@@ -147,8 +168,18 @@ extension Inflater {
             for index in 0..<8 { destination[index] = source[index] }
             to += 8
             while step < 8 { step &+= distance }
+        } else if distance >= 16 {
+            // 16-byte chunks; most matches are short: two chunks cover lengths up to 32 without a loop.
+            to.storeBytes(of: (to - step).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+            (to + 16).storeBytes(of: (to + 16 - step).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+            to += 32
+            while to < end {
+                to.storeBytes(of: (to - step).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+                to += 16
+            }
+            return
         } else {
-            // Most matches are short: two chunks cover lengths up to 16 without a loop.
+            // Two 8-byte chunks cover lengths up to 16 without a loop.
             to.storeBytes(of: (to - step).loadUnaligned(as: UInt64.self), as: UInt64.self)
             (to + 8).storeBytes(of: (to + 8 - step).loadUnaligned(as: UInt64.self), as: UInt64.self)
             to += 16
@@ -159,11 +190,21 @@ extension Inflater {
         }
     }
 
-    /// The fast loop runs while the output position is at most this: 266 bytes short of the
+    /// The fast loop runs while the output position is at most this: 290 bytes short of the
     /// window's end, and a whole match (258 bytes) short of the output limit, so the careful
     /// path decodes the tokens near the limit one at a time and a bomb is caught at exactly the
     /// token that crosses it.
     var fastLoopOutputLimit: Int {
-        min(Inflater.fastOutputLimit, outputLimitPosition - DeflateConstants.maxMatch)
+        min(fastOutputLimit, outputLimitPosition - DeflateConstants.maxMatch)
     }
+}
+
+/// Why ``Inflater/decodeFast()`` stopped.
+enum FastExit {
+    /// Input or output room ran short: the careful path or the next call goes on.
+    case limits
+    case endOfBlock
+    case invalidLiteralLength
+    case invalidDistance
+    case distanceTooFar
 }

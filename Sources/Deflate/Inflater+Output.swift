@@ -24,9 +24,11 @@ extension Inflater {
 
     /// Delivers new output, then slides the last 32 KiB (the history a match may reach) to the
     /// front of the window. Called only when the window is nearly full, so the source and
-    /// destination never overlap (256 KiB - 266 > 2 × 32 KiB).
+    /// destination never overlap (256 KiB - 290 > 2 × 32 KiB).
+    /// A caller's buffer does not slide: its end is the output limit, which the careful path checks.
     func makeRoom(_ sink: (UnsafeRawBufferPointer) throws -> Void) throws {
         try deliver(sink)
+        guard ownsWindow else { return }
         let keep = min(outputPosition, DeflateConstants.windowSize)
         let from = outputPosition - keep
         if from > 0 { window.update(from: window + from, count: keep) }
@@ -36,6 +38,11 @@ extension Inflater {
 
     /// Forgets the history at a gzip member boundary (a member's matches cannot reach into the previous one).
     func resetForNextMember() {
+        if !ownsWindow {
+            // The caller's buffer: the new member's window starts where the last member ended.
+            window += outputPosition
+            windowCapacity -= outputPosition
+        }
         outputPosition = 0
         deliveredPosition = 0
         crc = CRC32()

@@ -68,8 +68,8 @@ extension Inflater {
     private func copyStored(_ remaining: Int, _ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Int {
         var left = remaining
         while left > 0 && (bitCount >= 8 || inputPosition < inputEnd) {
-            if outputPosition == Inflater.windowCapacity { try makeRoom(sink) }
-            let room = Inflater.windowCapacity - outputPosition
+            if outputPosition == windowCapacity { try makeRoom(sink) }
+            let room = windowCapacity - outputPosition
             guard outputPosition < outputLimitPosition else { throw outputLimitError(at: currentOffset) }
             if bitCount >= 8 {
                 // Whole bytes the bit reader took ahead of the block come first.
@@ -92,7 +92,7 @@ extension Inflater {
     /// while input and output room allow, the careful twin near the end of the input.
     private func decodeHuffmanData(_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
         while true {
-            if outputPosition > Inflater.fastOutputLimit { try makeRoom(sink) }
+            if outputPosition > fastOutputLimit { try makeRoom(sink) }
             if inputEnd - inputPosition >= Inflater.fastInputMargin && outputPosition <= fastLoopOutputLimit {
                 if try decodeFast() { return true }
                 continue

@@ -11,7 +11,7 @@
 /// ```
 ///
 /// Design: an explicit state machine (``InflateMode``) with a 64-bit bit buffer kept between
-/// calls. Huffman data goes through a fast loop while at least 8 input bytes and 258 + 8 bytes of
+/// calls. Huffman data goes through a fast loop while at least 8 input bytes and 258 + 32 bytes of
 /// output room remain (one unchecked 8-byte refill per token), and through a careful
 /// token-at-a-time twin otherwise, which stops cleanly between tokens. Errors are sticky.
 public final class Inflater {
@@ -28,36 +28,47 @@ public final class Inflater {
     /// copies and as trailing data. No path re-reads a byte it has taken (a refill's 8-byte load
     /// reads ahead but only advances past the bytes it keeps), so this never exceeds the input
     /// length: tests use it to show that feeding 1 byte at a time does no extra work.
-    public internal(set) var inputBytesExamined = 0
+    @exclusivity(unchecked) public internal(set) var inputBytesExamined = 0
     /// Bytes seen after the end of the stream (only when trailing data is not rejected).
-    public internal(set) var trailingByteCount = 0
+    @exclusivity(unchecked) public internal(set) var trailingByteCount = 0
     /// Whether the end of the stream (for gzip: of a member) has been reached.
-    public var isFinished: Bool { mode == .done || mode == .gzipNextMember }
+    public var isFinished: Bool {
+        // A pattern match, not `==`: comparing enums with payloads costs a call per check.
+        switch mode {
+        case .done, .gzipNextMember: return true
+        default: return false
+        }
+    }
 
     // MARK: State kept between calls
+    //
+    // `@exclusivity(unchecked)`: an inflater is used by one thread at a time and its methods never
+    // hand out overlapping accesses to this state, so the runtime's dynamic exclusivity checks
+    // (swift_beginAccess on every property access the optimiser cannot see through) are pure
+    // cost: a quarter of the instructions when input arrives a byte at a time.
 
-    var mode: InflateMode
+    @exclusivity(unchecked) var mode: InflateMode
     /// Bits not yet consumed, LSB first. Invariant between calls: bits at and above `bitCount` are zero.
-    var bitBuffer: UInt64 = 0
+    @exclusivity(unchecked) var bitBuffer: UInt64 = 0
     /// Valid bits in `bitBuffer` (0...63).
-    var bitCount = 0
+    @exclusivity(unchecked) var bitCount = 0
     /// Whether the block being decoded is the last one (BFINAL).
-    var isFinalBlock = false
+    @exclusivity(unchecked) var isFinalBlock = false
     /// A multi-byte field read across calls: bytes so far, little-endian, and how many.
-    var partialValue: UInt64 = 0
-    var partialCount = 0
+    @exclusivity(unchecked) var partialValue: UInt64 = 0
+    @exclusivity(unchecked) var partialCount = 0
     /// Whether the literal/length and distance tables hold the fixed codes (so a fixed block need not rebuild them).
-    var tablesHoldFixedCodes = false
+    @exclusivity(unchecked) var tablesHoldFixedCodes = false
     /// Whether the gzip header being read follows an earlier member (so a mismatch is trailing data, not a bad header).
-    var startedAnotherMember = false
+    @exclusivity(unchecked) var startedAnotherMember = false
     /// gzip FLG of the current member.
-    var gzipFlags: UInt8 = 0
+    @exclusivity(unchecked) var gzipFlags: UInt8 = 0
     /// CRC-32 of the gzip header bytes so far (for FHCRC).
-    var gzipHeaderCRC = CRC32()
+    @exclusivity(unchecked) var gzipHeaderCRC = CRC32()
     /// Dynamic header counts: literal/length codes, distance codes, code-length codes.
-    var literalCount = 0
-    var distanceCount = 0
-    var codeLengthCount = 0
+    @exclusivity(unchecked) var literalCount = 0
+    @exclusivity(unchecked) var distanceCount = 0
+    @exclusivity(unchecked) var codeLengthCount = 0
     /// Code lengths of a dynamic header: 19 code-length code lengths, then up to 286 + 30 lengths.
     let codeLengths: UnsafeMutablePointer<UInt8>
     /// Decode tables (see ``HuffmanEntry`` for the entry layout).
@@ -65,11 +76,11 @@ public final class Inflater {
     let distanceTable: UnsafeMutablePointer<UInt32>
     let codeLengthTable: UnsafeMutablePointer<UInt32>
     /// Running checksums of the output: Adler-32 for zlib, CRC-32 for gzip.
-    var adler = Adler32()
-    var crc = CRC32()
+    @exclusivity(unchecked) var adler = Adler32()
+    @exclusivity(unchecked) var crc = CRC32()
     /// Output produced by the current gzip member (for ISIZE).
-    var memberOutput = 0
-    var failure: InflateError?
+    @exclusivity(unchecked) var memberOutput = 0
+    @exclusivity(unchecked) var failure: InflateError?
 
     // MARK: Output window
 
@@ -78,30 +89,45 @@ public final class Inflater {
     /// `window[0 ..< deliveredPosition]` has been handed to the sink; `window[deliveredPosition ..<
     /// outputPosition]` is new output. When room runs out, new output is delivered and the last
     /// 32 KiB slide to the front, so a match (at most 32 768 back) always reads from inside the
-    /// buffer and copies need no wrap-around. Capacity 256 KiB + 8 KiB: `windowLimit` leaves room
-    /// for the fast loop's 8-byte-chunk copies, which may write up to 7 bytes past a match.
-    let window: UnsafeMutablePointer<UInt8>
-    static let windowCapacity = (1 << 18) + (1 << 13)
-    /// The fast loop runs while `outputPosition <= fastOutputLimit` (258 + 8 = 266 bytes of slack
-    /// for one match written in 8-byte chunks).
-    static let fastOutputLimit = windowCapacity - 266
+    /// buffer and copies need no wrap-around. Capacity 256 KiB + 8 KiB.
+    ///
+    /// Or, for ``decompress(_:format:into:options:)``, the caller's buffer: the whole output, which
+    /// never slides (a gzip member after the first starts a new window where the last one ended).
+    @exclusivity(unchecked) var window: UnsafeMutablePointer<UInt8>
+    /// Bytes at `window`.
+    @exclusivity(unchecked) var windowCapacity: Int
+    /// Whether `window` is the inflater's own sliding window (else the caller's buffer).
+    let ownsWindow: Bool
+    /// Capacity of the inflater's own window.
+    static let slidingWindowCapacity = (1 << 18) + (1 << 13)
+    /// Room the fast loop keeps past its output position: 258 + 32 = 290 bytes for one match
+    /// written in chunks of up to 16 bytes, at least 32 bytes at a time.
+    static let fastOutputSlack = 290
+    /// The fast loop runs while `outputPosition <= fastOutputLimit`.
+    var fastOutputLimit: Int { windowCapacity - Inflater.fastOutputSlack }
     /// The fast loop runs while at least this many input bytes remain: one 8-byte refill per token.
     static let fastInputMargin = 8
-    var outputPosition = 0
-    var deliveredPosition = 0
-    var deliveredTotal = 0
+    @exclusivity(unchecked) var outputPosition = 0
+    @exclusivity(unchecked) var deliveredPosition = 0
+    @exclusivity(unchecked) var deliveredTotal = 0
 
     // MARK: Input of the call under way
 
-    var inputStart: UnsafePointer<UInt8>
-    var inputPosition: UnsafePointer<UInt8>
-    var inputEnd: UnsafePointer<UInt8>
-    var consumedBeforeCall = 0
+    @exclusivity(unchecked) var inputStart: UnsafePointer<UInt8>
+    @exclusivity(unchecked) var inputPosition: UnsafePointer<UInt8>
+    @exclusivity(unchecked) var inputEnd: UnsafePointer<UInt8>
+    @exclusivity(unchecked) var consumedBeforeCall = 0
     /// Where the input pointers rest between calls (never read: start == end).
     private let emptyInput = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
 
     /// Makes an inflater.
-    public init(format: DeflateFormat = .zlib, options: InflateOptions = InflateOptions()) {
+    public convenience init(format: DeflateFormat = .zlib, options: InflateOptions = InflateOptions()) {
+        self.init(format: format, options: options, fixedOutput: nil)
+    }
+
+    /// Makes an inflater whose output goes into `fixedOutput` (whole, no sliding window; the
+    /// limit of `options` must not exceed its size) or, for nil, through its own window.
+    init(format: DeflateFormat, options: InflateOptions, fixedOutput: UnsafeMutableBufferPointer<UInt8>?) {
         self.format = format
         self.options = options
         switch format {
@@ -114,7 +140,15 @@ public final class Inflater {
         literalTable = .allocate(capacity: HuffmanTableBuilder.layout(.literalLength).capacity)
         distanceTable = .allocate(capacity: HuffmanTableBuilder.layout(.distance).capacity)
         codeLengthTable = .allocate(capacity: HuffmanTableBuilder.layout(.codeLength).capacity)
-        window = .allocate(capacity: Inflater.windowCapacity)
+        if let buffer = fixedOutput, let base = buffer.baseAddress {
+            window = base
+            windowCapacity = buffer.count
+            ownsWindow = false
+        } else {
+            window = .allocate(capacity: Inflater.slidingWindowCapacity)
+            windowCapacity = Inflater.slidingWindowCapacity
+            ownsWindow = true
+        }
         emptyInput.initialize(to: 0)
         let empty = UnsafePointer(emptyInput)
         inputStart = empty
@@ -127,7 +161,7 @@ public final class Inflater {
         literalTable.deallocate()
         distanceTable.deallocate()
         codeLengthTable.deallocate()
-        window.deallocate()
+        if ownsWindow { window.deallocate() }
         emptyInput.deallocate()
     }
 
@@ -186,7 +220,7 @@ public final class Inflater {
     /// (clamped to the window's capacity when the limit is further away).
     var outputLimitPosition: Int {
         let allowed = options.maxOutputBytes - deliveredTotal
-        return allowed >= Inflater.windowCapacity ? Inflater.windowCapacity : deliveredPosition + max(allowed, 0)
+        return allowed >= windowCapacity ? windowCapacity : deliveredPosition + max(allowed, 0)
     }
 
     func outputLimitError(at offset: Int) -> InflateError {
@@ -223,5 +257,26 @@ extension Inflater {
         try inflater.feed(data) { output.append(contentsOf: $0) }
         try inflater.finish()
         return output
+    }
+
+    /// Decompresses a whole stream straight into `output`, whose size the caller knows (a PNG's
+    /// image data, a gzip ISIZE, a container's stored length), and returns the bytes written.
+    ///
+    /// The buffer is the history window, so nothing is copied or slid: the fastest way to inflate.
+    /// Checks, errors and their offsets are those of the streaming ``feed(_:into:)``; a stream
+    /// that needs more room than `output` (or than `options.maxOutputBytes`) throws
+    /// ``InflateError/Kind/outputLimitExceeded`` at the token that crosses the end. After an
+    /// error the bytes before the failing token are written; the rest of `output` is unspecified.
+    public static func decompress(_ data: UnsafeRawBufferPointer, format: DeflateFormat = .zlib,
+                                  into output: UnsafeMutableRawBufferPointer,
+                                  options: InflateOptions = InflateOptions()) throws -> Int {
+        var limited = options
+        limited.maxOutputBytes = min(options.maxOutputBytes, output.count)
+        let bytes = output.bindMemory(to: UInt8.self)
+        // An empty buffer has no address: the inflater's own window then checks the zero limit.
+        let inflater = Inflater(format: format, options: limited, fixedOutput: bytes.baseAddress == nil ? nil : bytes)
+        try inflater.feed(data) { _ in }
+        try inflater.finish()
+        return inflater.totalOut
     }
 }

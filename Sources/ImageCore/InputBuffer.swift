@@ -53,6 +53,16 @@ public final class InputBuffer {
         }
     }
 
+    /// Counts `count` bytes that the caller used straight from its own memory as appended and
+    /// consumed at once (offsets move on; nothing is copied). Only when nothing is readable:
+    /// example, a decoder inflating image data directly from the piece it was fed.
+    public func skipUnbuffered(_ count: Int) {
+        guard readIndex == writeIndex else { return }
+        droppedBytes += readIndex + max(count, 0)
+        readIndex = 0
+        writeIndex = 0
+    }
+
     /// Drops every readable byte.
     public func consumeAll() { consume(readableCount) }
 

@@ -35,14 +35,8 @@ extension PNGDecoder {
                 if case .finished = stage { return }
                 stage = .chunkHeader
             case .imageData(let chunk, let remaining):
-                let count = min(remaining, available.count)
-                guard count > 0 || remaining == 0 else { return }
-                let data = UnsafeRawBufferPointer(rebasing: available[0..<count])
-                chunkCRC.update(data)
-                parserBytesExamined += count
-                if count > 0 { try inflate(data, at: input.consumedOffset) }
-                input.consume(count)
-                stage = remaining == count ? .chunkCRC(chunk) : .imageData(chunk, remaining: remaining - count)
+                guard available.count > 0 || remaining == 0 else { return }
+                input.consume(try streamImageData(chunk, remaining: remaining, from: available))
             case .skippedChunk(let chunk, let remaining):
                 let count = min(remaining, available.count)
                 guard count > 0 || remaining == 0 else { return }
@@ -64,6 +58,19 @@ extension PNGDecoder {
                 return
             }
         }
+    }
+
+    /// Streams the next bytes of an IDAT chunk's data from `available` (the start of the unread
+    /// input) into the CRC and the inflater and moves the stage on. Returns how many it took.
+    func streamImageData(_ chunk: ChunkHeader, remaining: Int, from available: UnsafeRawBufferPointer) throws -> Int {
+        let count = min(remaining, available.count)
+        // Built from the base address, not by slicing: this runs once per `feed`.
+        let data = UnsafeRawBufferPointer(start: available.baseAddress, count: count)
+        chunkCRC.update(data)
+        parserBytesExamined += count
+        if count > 0 { try inflate(data, at: input.consumedOffset) }
+        stage = remaining == count ? .chunkCRC(chunk) : .imageData(chunk, remaining: remaining - count)
+        return count
     }
 
     /// Decides how a chunk is read, after the ordering rules (PNG 5.6).

@@ -52,9 +52,13 @@ public final class PNGDecoder: IncrementalImageDecoder {
     /// that was skipped (libpng's "benign errors"), each with its byte offset.
     public internal(set) var warnings: [ImageDecodingError] = []
 
-    var stage = Stage.signature
+    // `@exclusivity(unchecked)` on the state touched on every `feed`: a decoder is used by one
+    // thread at a time and no method hands out overlapping accesses to it, so the runtime's
+    // dynamic exclusivity checks (a call into the runtime per access the optimiser cannot see
+    // through) are pure per-call cost when input arrives in small pieces.
+    @exclusivity(unchecked) var stage = Stage.signature
     let input = InputBuffer()
-    var chunkCRC = CRC32()
+    @exclusivity(unchecked) var chunkCRC = CRC32()
     var order = ChunkOrder()
     var ihdr: IHDRChunk?
     var palette: Palette?
@@ -67,10 +71,10 @@ public final class PNGDecoder: IncrementalImageDecoder {
     /// The animation of an APNG, from a valid acTL on (see PNGDecoder+Animation.swift).
     var apng: APNGAnimation?
     var failure: ImageDecodingError?
-    var previewGeneration = 0
+    @exclusivity(unchecked) var previewGeneration = 0
     private var cachedImage: Image?
     private var cachedGeneration = -1
-    var parserBytesExamined = 0
+    @exclusivity(unchecked) var parserBytesExamined = 0
 
     /// Makes a decoder.
     public init(options: DecodingOptions = DecodingOptions()) {
@@ -87,7 +91,8 @@ public final class PNGDecoder: IncrementalImageDecoder {
 
     /// Where decoding stands.
     public var status: DecodingStatus {
-        guard header != nil else { return .awaitingHeader }
+        // Not `header != nil`: that compares two optional headers field by field (arrays included).
+        if case .none = header { return .awaitingHeader }
         let progress = DecodingProgress(completedRows: scanlines?.completedRows ?? 0,
                                         completedScans: scanlines?.completedPasses ?? 0,
                                         previewGeneration: previewGeneration)
@@ -107,12 +112,20 @@ public final class PNGDecoder: IncrementalImageDecoder {
     public func feed(_ bytes: UnsafeRawBufferPointer) throws -> DecodingStatus {
         if let failure { throw failure }
         if case .finished = stage { return status }
-        input.append(bytes)
         let rowsBefore = scanlines?.rowsDecoded ?? 0
         defer {
             if (scanlines?.rowsDecoded ?? 0) != rowsBefore { previewGeneration += 1 }
         }
         do {
+            var rest = bytes
+            if input.readableCount == 0, case .imageData(let chunk, let remaining) = stage, remaining > 0 {
+                // The usual piece of a download: IDAT data, inflated straight from the caller's
+                // bytes instead of being copied into `input` first.
+                let count = try streamImageData(chunk, remaining: remaining, from: bytes)
+                input.skipUnbuffered(count)
+                rest = UnsafeRawBufferPointer(start: bytes.baseAddress.map { $0 + count }, count: bytes.count - count)
+            }
+            input.append(rest)
             try advance()
         } catch let error as ImageDecodingError {
             failure = error

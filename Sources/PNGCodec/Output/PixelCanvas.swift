@@ -14,7 +14,8 @@ final class PixelCanvas {
     let format: PixelFormat
     /// Bytes per row.
     let rowBytes: Int
-    private var pixels: [UInt8]
+    /// `@exclusivity(unchecked)`: written only inside ``withRows(_:)``, which nothing re-enters.
+    @exclusivity(unchecked) private var pixels: [UInt8]
 
     /// Allocates a zeroed canvas; nil if its size overflows (the caller checked the limits first).
     init?(width: Int, height: Int, format: PixelFormat) {

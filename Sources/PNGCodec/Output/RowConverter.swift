@@ -53,12 +53,27 @@ enum RowConverter {
         }
     }
 
-    /// RGB → RGBA with 4-byte moves: each pixel but the last is read as R, G, B plus the next
-    /// pixel's R, whose byte is replaced by 255 (the fourth byte in memory order).
+    /// RGB → RGBA with 4-byte moves, four pixels per step; the tail pixels but the last are read as
+    /// R, G, B plus the next pixel's R, whose byte is replaced by 255 (the fourth byte in memory order).
     private static func rgb8ToRGBA8(_ source: UnsafePointer<UInt8>, _ columns: Int, _ output: UnsafeMutablePointer<UInt8>) {
         guard columns > 0 else { return }
         let opaque = UInt32(0xFF00_0000)
-        for x in 0..<(columns - 1) {
+        // Four pixels (12 bytes) from three 4-byte loads, little-endian lanes:
+        // w0 = R0 G0 B0 R1, w1 = G1 B1 R2 G2, w2 = B2 R3 G3 B3 → four RGBA words by shifts.
+        var x = 0
+        while x + 4 <= columns {
+            let s = UnsafeRawPointer(source + 3 * x), d = UnsafeMutableRawPointer(output + 4 * x)
+            let w0 = UInt32(littleEndian: s.loadUnaligned(as: UInt32.self))
+            let w1 = UInt32(littleEndian: s.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
+            let w2 = UInt32(littleEndian: s.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
+            d.storeBytes(of: (w0 | opaque).littleEndian, as: UInt32.self)
+            d.storeBytes(of: (w0 >> 24 | w1 << 8 | opaque).littleEndian, toByteOffset: 4, as: UInt32.self)
+            d.storeBytes(of: (w1 >> 16 | w2 << 16 | opaque).littleEndian, toByteOffset: 8, as: UInt32.self)
+            d.storeBytes(of: (w2 >> 8 | opaque).littleEndian, toByteOffset: 12, as: UInt32.self)
+            x += 4
+        }
+        guard x < columns else { return }
+        for x in x..<(columns - 1) {
             let rgbx = UInt32(littleEndian: UnsafeRawPointer(source + 3 * x).loadUnaligned(as: UInt32.self))
             UnsafeMutableRawPointer(output + 4 * x).storeBytes(of: (rgbx | opaque).littleEndian, as: UInt32.self)
         }

@@ -68,6 +68,12 @@ struct RowExpander {
             unpackGray(stored, columns, depth, keyed, naturalRow)
             naturalPixels = UnsafePointer(naturalRow)
         case .palette(let depth, let alpha):
+            if canvas == .rgba8 && !alpha {
+                // Fused expand: without tRNS every table entry is already the RGBA pixel (alpha
+                // 255), so indices go straight to the canvas format with no RGB step.
+                unpackPalette(stored, columns, depth, true, output)
+                return UnsafePointer(output)
+            }
             unpackPalette(stored, columns, depth, alpha, naturalRow)
             naturalPixels = UnsafePointer(naturalRow)
         case .keyed8(let channels):
@@ -106,22 +112,32 @@ struct RowExpander {
     private func unpackPalette(_ src: UnsafePointer<UInt8>, _ columns: Int, _ depth: Int, _ alpha: Bool,
                                _ dst: UnsafeMutablePointer<UInt8>) {
         guard let palette else { return }
-        palette.rgba.withUnsafeBufferPointer { table in
-            guard let entries = table.baseAddress else { return }
+        palette.rgba.withUnsafeBytes { table in
+            guard let entries = table.baseAddress, columns > 0 else { return }
+            // Each entry is moved as one 4-byte word. For RGB output the word's fourth byte (the
+            // entry's alpha) lands on the next pixel's first byte, which that pixel's store then
+            // overwrites; the last pixel is written byte by byte so nothing goes past the row.
             let outBytes = alpha ? 4 : 3
+            @inline(__always) func entry(_ index: Int) -> UInt32 {
+                entries.loadUnaligned(fromByteOffset: index &* 4, as: UInt32.self)
+            }
+            let wordColumns = alpha ? columns : columns - 1
             if depth == 8 {
-                for x in 0..<columns {
-                    let entry = entries + Int(src[x]) * 4
-                    (dst + x * outBytes).update(from: entry, count: outBytes)
+                for x in 0..<wordColumns {
+                    UnsafeMutableRawPointer(dst + x * outBytes).storeBytes(of: entry(Int(src[x])), as: UInt32.self)
                 }
-                return
+            } else {
+                let mask = (1 << depth) - 1, perByte = 8 / depth
+                for x in 0..<wordColumns {
+                    let shift = 8 - depth * (x % perByte + 1)
+                    let index = (Int(src[x / perByte]) >> shift) & mask
+                    UnsafeMutableRawPointer(dst + x * outBytes).storeBytes(of: entry(index), as: UInt32.self)
+                }
             }
-            let mask = (1 << depth) - 1, perByte = 8 / depth
-            for x in 0..<columns {
-                let shift = 8 - depth * (x % perByte + 1)
-                let index = (Int(src[x / perByte]) >> shift) & mask
-                (dst + x * outBytes).update(from: entries + index * 4, count: outBytes)
-            }
+            guard !alpha else { return }
+            let last = columns - 1, perByte = 8 / depth
+            let index = (Int(src[last / perByte]) >> (8 - depth * (last % perByte + 1))) & ((1 << depth) - 1)
+            for channel in 0..<3 { dst[last * 3 + channel] = table[index * 4 + channel] }
         }
     }
 
