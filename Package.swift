@@ -44,7 +44,7 @@ let package = Package(
             path: "Benchmarks/LoaderCost",
             exclude: ["README.md", "make_photos.py"]
         ),
-        .target(name: "IncrementalImage", dependencies: ["ImageCore", "PNGCodec", "JPEGCodec", "GIFCodec", "WebPCodec"]),
+        .target(name: "IncrementalImage", dependencies: ["ImageCore", "ColorManagement", "PNGCodec", "JPEGCodec", "GIFCodec", "WebPCodec"]),
         .target(name: "ImageLoading", dependencies: ["IncrementalImage"]),
         // HTTP/1.1 server on 127.0.0.1 only: the loader tests and `imagefeed demo` serve images with it.
         .target(name: "LoopbackHTTPServer", dependencies: ["Deflate"]),
