@@ -1,3 +1,4 @@
+import ImageCore
 /// The command line of `benchmark`, parsed.
 struct BenchmarkOptions {
     /// Print one JSON object instead of the table.
@@ -9,6 +10,8 @@ struct BenchmarkOptions {
     /// Image decoders: after every chunk whose `previewGeneration` changed, take `currentImage()`,
     /// as a progressive loader does; the time includes rendering those previews.
     var takePreviews = false
+    /// Image decoders: the output colour space (`--colorspace srgb` converts to sRGB, timed with the decode).
+    var colorSpace = OutputColorSpace.original
     /// Each sample repeats the decode until it lasts at least this long (then divides), so
     /// tiny files are not measured at the clock's resolution. 0 times single decodes.
     var minimumSampleSeconds = 0.005
@@ -19,7 +22,8 @@ struct BenchmarkOptions {
     static let defaultPath = "TestImages/"
 
     static let usage = """
-        usage: benchmark [--json] [--repeat N] [--chunk BYTES] [--previews] [--min-sample-ms MS] [PATH ...]
+        usage: benchmark [--json] [--repeat N] [--chunk BYTES] [--previews] [--colorspace srgb|original]
+                         [--min-sample-ms MS] [PATH ...]
 
         Decodes every .zlib, .gz, .deflate, .png, .jpg, .jpeg, .gif and .webp file under the given files
         and folders (default: \(defaultPath), relative to the current directory) and reports
@@ -31,6 +35,8 @@ struct BenchmarkOptions {
                              (default: the whole file in one call)
           --previews         after every chunk that changed the picture, take the preview image
                              (currentImage()) as a progressive loader would; timed with the decode
+          --colorspace CS    srgb: decode with DecodingOptions(colorSpace: .sRGB), converting with the
+                             file's ICC profile / PNG colour chunks; original (default): no conversion
           --min-sample-ms MS repeat the decode inside one timed run until the run lasts at
                              least MS milliseconds, and report the time per decode (default 5;
                              0 times every decode on its own)
@@ -69,6 +75,12 @@ struct BenchmarkOptions {
                 case "--": onlyPathsFollow = true
                 case "--json": options.json = true
                 case "--previews": options.takePreviews = true
+                case "--colorspace":
+                    switch try value(for: argument) {
+                    case "srgb": options.colorSpace = .sRGB
+                    case "original": options.colorSpace = .original
+                    case let other: throw UsageError(message: "--colorspace is srgb or original, not '\(other)'")
+                    }
                 case "--repeat": options.repeatCount = try positiveInteger(value(for: argument), for: argument)
                 case "--chunk": options.chunkSize = try positiveInteger(value(for: argument), for: argument)
                 case "--min-sample-ms":

@@ -47,7 +47,13 @@ public struct LUTPipeline: Sendable, Hashable {
     /// Runs the stages on `input` (``inputChannels`` values, 0 ... 1); returns ``outputChannels``
     /// values, each clamped to 0 ... 1.
     public func evaluate(_ input: [Double]) -> [Double] {
-        var values = input.map { min(max($0.isNaN ? 0 : $0, 0), 1) }
+        if inputChannels <= 4, outputChannels <= 4, input.count <= 4 {
+            var small = SIMD4<Double>(repeating: 0)
+            for index in input.indices { small[index] = input[index] }
+            let result = evaluateSmall(small)
+            return (0..<outputChannels).map { result[$0] }
+        }
+        var values = input.map { Self.clamp($0) }
         for stage in stages {
             switch stage {
             case .curves(let curves):
@@ -55,13 +61,38 @@ public struct LUTPipeline: Sendable, Hashable {
             case .matrix(let matrix, let offset):
                 guard values.count == 3 else { continue }
                 let v = matrix * SIMD3(values[0], values[1], values[2]) + offset
-                values = [v.x, v.y, v.z].map { min(max($0.isNaN ? 0 : $0, 0), 1) }
+                values = [v.x, v.y, v.z].map { Self.clamp($0) }
             case .table(let table):
                 var output = [Double](repeating: 0, count: table.outputChannels)
                 table.interpolate(values, into: &output)
-                values = output.map { min(max($0, 0), 1) }
+                values = output.map { Self.clamp($0) }
             }
         }
         return values
     }
+
+    /// ``evaluate(_:)`` for at most 4 channels in and out, without allocating.
+    func evaluateSmall(_ input: SIMD4<Double>) -> SIMD4<Double> {
+        var values = input
+        var channels = inputChannels
+        for index in 0..<4 { values[index] = index < channels ? Self.clamp(values[index]) : 0 }
+        for stage in stages {
+            switch stage {
+            case .curves(let curves):
+                for index in 0..<min(channels, curves.count) { values[index] = curves[index](values[index]) }
+            case .matrix(let matrix, let offset):
+                let v = matrix * SIMD3(values[0], values[1], values[2]) + offset
+                values = SIMD4(Self.clamp(v.x), Self.clamp(v.y), Self.clamp(v.z), 0)
+                channels = 3
+            case .table(let table):
+                let output = table.interpolateSmall(values)
+                channels = table.outputChannels
+                for index in 0..<4 { values[index] = index < channels ? Self.clamp(output[index]) : 0 }
+            }
+        }
+        return values
+    }
+
+    @inline(__always)
+    static func clamp(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), 1) }
 }

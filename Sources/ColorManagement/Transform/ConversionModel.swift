@@ -94,7 +94,9 @@ enum ConversionModel: Sendable, Hashable {
             let y = grayLinear(device[0])
             linear = SIMD3(y, y, y)
         case .lut(let pipeline, let black):
-            let pcs = pipeline.evaluate(device)
+            var small = SIMD4<Double>(repeating: 0)
+            for index in 0..<min(device.count, 4) { small[index] = device[index] }
+            let pcs = pipeline.evaluateSmall(small)
             let xyz = pipeline.pcsEncoding.xyz(SIMD3(pcs[0], pcs[1], pcs[2]))
             linear = SRGB.fromPCS * (black?.apply(xyz) ?? xyz)
         }

@@ -36,11 +36,12 @@ struct MatrixShaperKernel: Sendable {
             let m = matrix
             let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8])
             var p = pixels
+            // Wrapping arithmetic is exact here: |coefficient| ≤ 2^20 and 0 ≤ linear ≤ 2^15.
             for _ in 0..<count {
                 let r = Int(t0[Int(p[0])]), g = Int(t1[Int(p[1])]), b = Int(t2[Int(p[2])])
-                p[0] = out[Self.clamp((m0 * r + m1 * g + m2 * b + 8192) >> 14)]
-                p[1] = out[Self.clamp((m3 * r + m4 * g + m5 * b + 8192) >> 14)]
-                p[2] = out[Self.clamp((m6 * r + m7 * g + m8 * b + 8192) >> 14)]
+                p[0] = out[Self.clamp((m0 &* r &+ m1 &* g &+ m2 &* b &+ 8192) &>> 14)]
+                p[1] = out[Self.clamp((m3 &* r &+ m4 &* g &+ m5 &* b &+ 8192) &>> 14)]
+                p[2] = out[Self.clamp((m6 &* r &+ m7 &* g &+ m8 &* b &+ 8192) &>> 14)]
                 p += stride
             }
         }}}}
@@ -60,7 +61,7 @@ struct MatrixShaperKernel: Sendable {
                 let g = Self.interpolate(t1, Int(p[2]) << 8 | Int(p[3]))
                 let b = Self.interpolate(t2, Int(p[4]) << 8 | Int(p[5]))
                 for channel in 0..<3 {
-                    let value = out[Self.clamp((m[3 * channel] * r + m[3 * channel + 1] * g + m[3 * channel + 2] * b + 8192) >> 14)]
+                    let value = out[Self.clamp((m[3 * channel] &* r &+ m[3 * channel + 1] &* g &+ m[3 * channel + 2] &* b &+ 8192) &>> 14)]
                     p[2 * channel] = UInt8(truncatingIfNeeded: value >> 8)
                     p[2 * channel + 1] = UInt8(truncatingIfNeeded: value)
                 }
@@ -75,7 +76,7 @@ struct MatrixShaperKernel: Sendable {
         let index = sample >> 4, fraction = sample & 15
         let low = Int(table[index])
         // Sample 65535 has index 4095 and fraction 15: entry 4096 exists.
-        return low + (((Int(table[index + 1]) - low) * fraction + 8) >> 4)
+        return low &+ (((Int(table[index + 1]) &- low) &* fraction &+ 8) &>> 4)
     }
 
     /// The input (0 ... 1) of table entry `index`: sample `index` of 255, or sample 16·`index` of
