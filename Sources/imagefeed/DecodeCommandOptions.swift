@@ -21,6 +21,8 @@ struct DecodeCommandOptions {
     /// JPEG DCT-domain downscaling (`--scale 2|4|8`).
     var scale: ScaleFactor = .full
     var writePartial = false
+    /// `--colorspace srgb|original` (default original: the file's own samples, as djpeg and libpng give them).
+    var colorSpace: OutputColorSpace = .original
 
     init(parsing arguments: [String]) throws {
         var input: String?, output: String?
@@ -55,6 +57,12 @@ struct DecodeCommandOptions {
                     throw ArgumentError(message: "--scale must be 1, 2, 4 or 8, not '\(text)'")
                 }
                 self.scale = scale
+            case "--colorspace":
+                switch try value(after: argument) {
+                case "srgb": colorSpace = .sRGB
+                case "original": colorSpace = .original
+                case let other: throw ArgumentError(message: "--colorspace must be srgb or original, not '\(other)'")
+                }
             case "--partial":
                 writePartial = true
             default:

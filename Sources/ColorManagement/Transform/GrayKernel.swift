@@ -27,7 +27,8 @@ struct GrayKernel: Sendable {
     }
 
     func run16(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, stride: Int) {
-        table16.withUnsafeBufferPointer { table in
+        table16.withUnsafeBufferPointer { buffer in
+            guard let table = buffer.baseAddress else { return }
             var p = pixels
             for _ in 0..<count {
                 let value = MatrixShaperKernel.interpolate(table, Int(p[0]) << 8 | Int(p[1]))
