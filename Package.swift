@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "Deflate", targets: ["Deflate"]),
         .library(name: "ImageCore", targets: ["ImageCore"]),
+        .library(name: "ColorManagement", targets: ["ColorManagement"]),
         .library(name: "PNGCodec", targets: ["PNGCodec"]),
         .library(name: "JPEGCodec", targets: ["JPEGCodec"]),
         .library(name: "GIFCodec", targets: ["GIFCodec"]),
@@ -23,10 +24,12 @@ let package = Package(
     targets: [
         .target(name: "Deflate"),
         .target(name: "ImageCore"),
-        .target(name: "PNGCodec", dependencies: ["ImageCore", "Deflate"]),
-        .target(name: "JPEGCodec", dependencies: ["ImageCore"]),
+        // ICC v2/v4 profiles and conversion to sRGB; the codecs use it on request (DecodingOptions.colorSpace).
+        .target(name: "ColorManagement", dependencies: ["ImageCore"]),
+        .target(name: "PNGCodec", dependencies: ["ImageCore", "ColorManagement", "Deflate"]),
+        .target(name: "JPEGCodec", dependencies: ["ImageCore", "ColorManagement"]),
         .target(name: "GIFCodec", dependencies: ["ImageCore"]),
-        .target(name: "WebPCodec", dependencies: ["ImageCore"]),
+        .target(name: "WebPCodec", dependencies: ["ImageCore", "ColorManagement"]),
         .executableTarget(name: "imagefeed",
                          dependencies: ["ImageCore", "IncrementalImage", "PNGCodec", "ImageLoading", "LoopbackHTTPServer"]),
         .executableTarget(
@@ -41,7 +44,7 @@ let package = Package(
             path: "Benchmarks/LoaderCost",
             exclude: ["README.md", "make_photos.py"]
         ),
-        .target(name: "IncrementalImage", dependencies: ["ImageCore", "PNGCodec", "JPEGCodec", "GIFCodec", "WebPCodec"]),
+        .target(name: "IncrementalImage", dependencies: ["ImageCore", "ColorManagement", "PNGCodec", "JPEGCodec", "GIFCodec", "WebPCodec"]),
         .target(name: "ImageLoading", dependencies: ["IncrementalImage"]),
         // HTTP/1.1 server on 127.0.0.1 only: the loader tests and `imagefeed demo` serve images with it.
         .target(name: "LoopbackHTTPServer", dependencies: ["Deflate"]),
@@ -52,6 +55,8 @@ let package = Package(
                     dependencies: ["ImageLoading", "IncrementalImage", "LoopbackHTTPServer", "TestSupport"]),
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestSupport"]),
         .testTarget(name: "ImageCoreTests", dependencies: ["ImageCore", "TestSupport"]),
+        .testTarget(name: "ColorManagementTests",
+                    dependencies: ["ColorManagement", "PNGCodec", "JPEGCodec", "WebPCodec", "TestSupport"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Deflate", "TestSupport"]),
         .testTarget(name: "JPEGCodecTests", dependencies: ["JPEGCodec", "TestSupport"]),
         .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "TestSupport"]),

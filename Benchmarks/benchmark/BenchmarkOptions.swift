@@ -17,6 +17,8 @@ struct BenchmarkOptions {
     /// Streams fed whole go through the streaming API (`feed` with a sink) instead of
     /// `Inflater.decompress(_:format:into:)` with the output size known.
     var streaming = false
+    /// Image decoders: the output colour space (`--colorspace srgb` converts to sRGB, timed with the decode).
+    var colorSpace = OutputColorSpace.original
     /// Each sample repeats the decode until it lasts at least this long (then divides), so
     /// tiny files are not measured at the clock's resolution. 0 times single decodes.
     var minimumSampleSeconds = 0.005
@@ -30,8 +32,8 @@ struct BenchmarkOptions {
     static let defaultPath = "TestImages/"
 
     static let usage = """
-        usage: benchmark [--json] [--repeat N] [--chunk BYTES] [--previews] [--format FORMAT] [--streaming] [--min-sample-ms MS]
-                         [--encode-png [--level N]] [PATH ...]
+        usage: benchmark [--json] [--repeat N] [--chunk BYTES] [--previews] [--format FORMAT] [--streaming]
+                         [--colorspace srgb|original] [--min-sample-ms MS] [--encode-png [--level N]] [PATH ...]
 
         Decodes every .zlib, .gz, .deflate, .png, .jpg, .jpeg, .gif and .webp file under the given files
         and folders (default: \(defaultPath), relative to the current directory) and reports
@@ -48,6 +50,8 @@ struct BenchmarkOptions {
                              the first (warm-up) run finds
           --format FORMAT    image decoders deliver FORMAT (rgba8, rgb8, gray8, rgba16, ...) instead
                              of each file's natural format, e.g. rgba8 to compare with Wuffs
+          --colorspace CS    srgb: decode with DecodingOptions(colorSpace: .sRGB), converting with the
+                             file's ICC profile / PNG colour chunks; original (default): no conversion
           --min-sample-ms MS repeat the decode inside one timed run until the run lasts at
                              least MS milliseconds, and report the time per decode (default 5;
                              0 times every decode on its own)
@@ -99,6 +103,12 @@ struct BenchmarkOptions {
                         throw UsageError(message: "--format needs a pixel format (rgba8, rgb8, gray8, rgba16, ...), not '\(text)'")
                     }
                     options.outputFormat = format
+                case "--colorspace":
+                    switch try value(for: argument) {
+                    case "srgb": options.colorSpace = .sRGB
+                    case "original": options.colorSpace = .original
+                    case let other: throw UsageError(message: "--colorspace is srgb or original, not '\(other)'")
+                    }
                 case "--repeat": options.repeatCount = try positiveInteger(value(for: argument), for: argument)
                 case "--chunk": options.chunkSize = try positiveInteger(value(for: argument), for: argument)
                 case "--min-sample-ms":

@@ -15,6 +15,8 @@ struct FileBenchmark {
     var outputFormat: PixelFormat?
     /// Streams fed whole still go through the streaming API (else into a buffer of known size).
     var streaming = false
+    /// The output colour space of image decoders.
+    var colorSpace = OutputColorSpace.original
 
     func run(_ input: BenchmarkInput) -> BenchmarkResult {
         guard let data = FileManager.default.contents(atPath: input.path) else {
@@ -30,7 +32,7 @@ struct FileBenchmark {
         }
         let runner: any DecodeRunner
         switch RunnerCatalog.runner(for: kind, takingPreviews: takePreviews, streaming: streaming,
-                                           options: DecodingOptions(preferredFormat: outputFormat)) {
+                                           options: DecodingOptions(preferredFormat: outputFormat, colorSpace: colorSpace)) {
         case .success(let found): runner = found
         case .failure(let unsupported): return result(.skipped(reason: unsupported.reason))
         }

@@ -1,4 +1,5 @@
 // What `import IncrementalImage` brings: the core types and every codec, so users need one import.
+@_exported import ColorManagement
 @_exported import GIFCodec
 @_exported import ImageCore
 @_exported import JPEGCodec

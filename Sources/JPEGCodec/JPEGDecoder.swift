@@ -1,3 +1,4 @@
+import ColorManagement
 import ImageCore
 
 /// An incremental decoder for sequential (baseline and extended) and progressive JPEG (8-bit,
@@ -89,10 +90,13 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     var naturalFormat = PixelFormat.rgb8
     var previewGeneration = 0
     var changedSinceLastCall = false
+    /// The conversion to sRGB when ``DecodingOptions/colorSpace`` asks for it.
+    var colorOutput: SRGBOutputStage
 
     /// Makes a decoder; see ``DecodingOptions`` for scaling, limits and the output format.
     public init(options: DecodingOptions = DecodingOptions()) {
         self.options = options
+        colorOutput = SRGBOutputStage(colorSpace: options.colorSpace)
     }
 
     /// Known once the frame header (SOF) is parsed; orientation and ICC profile are filled in as
@@ -161,9 +165,9 @@ public final class JPEGDecoder: IncrementalImageDecoder {
             }
             canvasRowsWritten = header.height
         }
-        let image = Image(width: header.width, height: header.height, format: naturalFormat, pixels: canvas,
-                          orientation: orientation, iccProfile: iccProfile)
-        return header.pixelFormat == naturalFormat ? image : image.converted(to: header.pixelFormat)
+        let image = convertedForOutput(Image(width: header.width, height: header.height, format: naturalFormat, pixels: canvas,
+                                             orientation: orientation, iccProfile: iccProfile))
+        return header.pixelFormat == image.format ? image : image.converted(to: header.pixelFormat)
     }
 
     /// Runs the parser, turning any error into a sticky failure.

@@ -27,6 +27,8 @@ struct DecodeCommandOptions {
     var writePartial = false
     /// How a `.png` OUTPUT is written: the fast mode unless `--png-level` or `--interlace` say otherwise.
     var pngEncoder = PNGEncoder.fast
+    /// `--colorspace srgb|original` (default original: the file's own samples, as djpeg and libpng give them).
+    var colorSpace: OutputColorSpace = .original
 
     init(parsing arguments: [String]) throws {
         var input: String?, output: String?
@@ -63,6 +65,12 @@ struct DecodeCommandOptions {
                     throw ArgumentError(message: "--scale must be 1, 2, 4 or 8, not '\(text)'")
                 }
                 self.scale = scale
+            case "--colorspace":
+                switch try value(after: argument) {
+                case "srgb": colorSpace = .sRGB
+                case "original": colorSpace = .original
+                case let other: throw ArgumentError(message: "--colorspace must be srgb or original, not '\(other)'")
+                }
             case "--partial":
                 writePartial = true
             case "--png-level":

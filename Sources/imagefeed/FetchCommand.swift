@@ -45,7 +45,8 @@ struct FetchCommand: Sendable {
         var urlRequest = URLRequest(url: options.url)
         for header in options.headers { urlRequest.addValue(header.value, forHTTPHeaderField: header.name) }
         let request = ImageRequest(urlRequest: urlRequest, maxPixelSize: options.thumbnailSize,
-                                   cachePolicy: cacheFolder == nil ? .reloadIgnoringCaches : .useCaches)
+                                   cachePolicy: cacheFolder == nil ? .reloadIgnoringCaches : .useCaches,
+                                   decodingOptions: DecodingOptions(colorSpace: options.colorSpace))
         let outcome: LoadReporter.Outcome
         do {
             outcome = try await LoadReporter(console: console).load(request, with: loader, frames: frames)

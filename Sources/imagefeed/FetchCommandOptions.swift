@@ -1,4 +1,5 @@
 import Foundation
+import ImageCore
 
 /// The arguments of `imagefeed fetch`.
 struct FetchCommandOptions {
@@ -17,6 +18,9 @@ struct FetchCommandOptions {
     var headers: [(name: String, value: String)] = []
     /// The disk cache folder (`--cache-dir`); nil: no disk cache and a fresh download every run.
     var cacheDirectory: String?
+    /// `--colorspace srgb|original`; original by default, like `imagefeed decode`, so the files
+    /// written hold the file's own samples unless conversion is asked for.
+    var colorSpace: OutputColorSpace = .original
 
     init(parsing arguments: [String]) throws {
         var scanner = ArgumentScanner(arguments)
@@ -27,6 +31,12 @@ struct FetchCommandOptions {
                 output = try scanner.value(after: argument)
             case "--frames":
                 framesDirectory = try scanner.value(after: argument)
+            case "--colorspace":
+                switch try scanner.value(after: argument) {
+                case "srgb": colorSpace = .sRGB
+                case "original": colorSpace = .original
+                case let other: throw ArgumentError(message: "--colorspace must be srgb or original, not '\(other)'")
+                }
             case "--thumbnail":
                 thumbnailSize = try scanner.positiveInteger(after: argument, unit: "pixels")
             case "--timeout":

@@ -4,15 +4,15 @@ import Foundation
 ///
 /// ```
 /// imagefeed decode INPUT [-o OUTPUT] [--animation DIR] [--chunk BYTES] [--frames DIR] [--format native|rgba8|cmyk8] [--scale 1|2|4|8] [--partial]
-///                  [--png-level 0-9] [--interlace] [--no-reduce]
-/// imagefeed fetch URL -o OUTPUT [--header "Name: value"]... [--cache-dir DIR] [--thumbnail PX] [--frames DIR] [--timeout SECONDS]
+///                  [--png-level 0-9] [--interlace] [--no-reduce] [--colorspace srgb|original]
+/// imagefeed fetch URL -o OUTPUT [--header "Name: value"]... [--cache-dir DIR] [--thumbnail PX] [--frames DIR] [--timeout SECONDS] [--colorspace srgb|original]
 /// imagefeed demo [--out DIR]
 /// imagefeed help [COMMAND]      (or: imagefeed --help, imagefeed COMMAND --help)
 /// ```
 enum ImagefeedCommand {
     static let decodeHelp = """
     imagefeed decode INPUT [-o OUTPUT] [--animation DIR] [--chunk BYTES] [--frames DIR] [--format native|rgba8|cmyk8] [--scale 1|2|4|8] [--partial]
-                    [--png-level 0-9] [--interlace] [--no-reduce]
+                    [--png-level 0-9] [--interlace] [--no-reduce] [--colorspace srgb|original]
 
     Feeds a local file through the incremental decoder (PNG, JPEG, GIF or WebP, recognised by
     its first bytes) and writes the result (at least one of -o and --animation is needed).
@@ -26,6 +26,8 @@ enum ImagefeedCommand {
       --format FORMAT  native (the file's own pixel format, default), rgba8, or cmyk8 (raw CMYK of
                        a CMYK/YCCK JPEG)
       --scale N        JPEG only: decode at 1/N size in the DCT domain (1, 2, 4 or 8)
+      --colorspace CS  srgb: convert to sRGB with the file's ICC profile (or PNG cICP/sRGB/gAMA/cHRM);
+                       original (default): the file's own samples
       --partial        on a decoding error, still write what was decoded
       --png-level N    PNG OUTPUT compression, 0-9 (default 1, the encoder's fast mode; frames
                        are always written in the fast mode)
@@ -34,7 +36,7 @@ enum ImagefeedCommand {
     """
 
     static let fetchHelp = """
-    imagefeed fetch URL -o OUTPUT [--header "Name: value"]... [--cache-dir DIR] [--thumbnail PX] [--frames DIR] [--timeout SECONDS]
+    imagefeed fetch URL -o OUTPUT [--header "Name: value"]... [--cache-dir DIR] [--thumbnail PX] [--frames DIR] [--timeout SECONDS] [--colorspace srgb|original]
 
     Loads a URL with ImageLoader, printing progress and every preview, then
     `source: network|disk|revalidated|memory` and `http: STATUS` (or `http: none`).
@@ -47,6 +49,7 @@ enum ImagefeedCommand {
       --frames DIR     write each preview as DIR/frame-0001.png, frame-0002.png, ... (encoded in the
                        background, so every preview becomes a frame)
       --timeout SECS   fail after SECS seconds without data (default 30)
+      --colorspace CS  srgb (what the loader delivers by default) or original (default here: the file's samples)
     """
 
     static let demoHelp = """

@@ -13,7 +13,7 @@ final class RealImageLoadTests: LoaderTestCase {
 
     /// Decodes `bytes` in one go, skipping the test while the decoder answers `unsupported`
     /// (the JPEG codec lands baseline first, progressive later).
-    private func decodeOrSkip(_ bytes: [UInt8], options: DecodingOptions = DecodingOptions()) throws -> Image {
+    private func decodeOrSkip(_ bytes: [UInt8], options: DecodingOptions = ImageRequest.defaultDecodingOptions) throws -> Image {
         do {
             return try ImageSource.decode(bytes, options: options)
         } catch let error as ImageDecodingError where error.kind == .unsupported {

@@ -31,8 +31,14 @@ public struct ImageRequest: Sendable {
     public var retryFailed: Bool
     /// Run on the final image before it is cached and delivered (off the delivery path).
     public var transform: ImageTransform?
-    /// Options handed to the decoder (limits, scale, output format).
+    /// Options handed to the decoder (limits, scale, output format, colour space); by default
+    /// ``defaultDecodingOptions``.
     public var decodingOptions: DecodingOptions
+
+    /// The loader's default decoding options: as `DecodingOptions()`, but converted to sRGB
+    /// (`colorSpace: .sRGB`), since what a loader delivers is for a screen to show. Pass
+    /// `DecodingOptions()` to get the file's own samples.
+    public static let defaultDecodingOptions = DecodingOptions(colorSpace: .sRGB)
     /// The resource's identity in caches and for sharing downloads; nil means the URL. Set it
     /// for signed URLs whose query changes while the image does not (e.g. drop the signature).
     public var cacheKey: String?
@@ -43,7 +49,7 @@ public struct ImageRequest: Sendable {
     /// Makes a request for `url` with default HTTP fields.
     public init(url: URL, priority: ImagePriority = .normal, deliversPreviews: Bool = true, maxPixelSize: Int? = nil,
                 cachePolicy: ImageCachePolicy = .useCaches, retryFailed: Bool = false, transform: ImageTransform? = nil,
-                decodingOptions: DecodingOptions = DecodingOptions(), cacheKey: String? = nil,
+                decodingOptions: DecodingOptions = ImageRequest.defaultDecodingOptions, cacheKey: String? = nil,
                 appliesOrientation: Bool = true) {
         self.init(urlRequest: URLRequest(url: url), priority: priority, deliversPreviews: deliversPreviews,
                   maxPixelSize: maxPixelSize, cachePolicy: cachePolicy, retryFailed: retryFailed, transform: transform,
@@ -54,7 +60,7 @@ public struct ImageRequest: Sendable {
     /// method and timeout included.
     public init(urlRequest: URLRequest, priority: ImagePriority = .normal, deliversPreviews: Bool = true,
                 maxPixelSize: Int? = nil, cachePolicy: ImageCachePolicy = .useCaches, retryFailed: Bool = false,
-                transform: ImageTransform? = nil, decodingOptions: DecodingOptions = DecodingOptions(),
+                transform: ImageTransform? = nil, decodingOptions: DecodingOptions = ImageRequest.defaultDecodingOptions,
                 cacheKey: String? = nil, appliesOrientation: Bool = true) {
         self.urlRequest = urlRequest
         self.priority = priority

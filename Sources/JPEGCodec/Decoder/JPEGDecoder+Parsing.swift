@@ -134,7 +134,7 @@ extension JPEGDecoder {
         _ = try options.limits.checkDimensions(width: parsed.width, height: parsed.height, at: markerOffset, format: "JPEG")
         let frameLayout = try FrameLayout(frame: parsed, scale: options.scale, at: markerOffset)
         let components = parsed.components.count
-        naturalFormat = components == 1 ? .gray8 : (components == 4 && options.preferredFormat == .cmyk8 ? .cmyk8 : .rgb8)
+        naturalFormat = components == 1 ? .gray8 : (components == 4 && (options.preferredFormat == .cmyk8 || keepsCMYKForProfile) ? .cmyk8 : .rgb8)
         let (pixels, overflow1) = frameLayout.outputWidth.multipliedReportingOverflow(by: frameLayout.outputHeight)
         let (bytes, overflow2) = pixels.multipliedReportingOverflow(by: naturalFormat.bytesPerPixel)
         guard !overflow1, !overflow2 else {
@@ -147,7 +147,7 @@ extension JPEGDecoder {
         layout = frameLayout
         componentHasQuantization = Array(repeating: false, count: components)
         componentWasScanned = Array(repeating: false, count: components)
-        var outputFormat = naturalFormat
+        var outputFormat = keepsCMYKForProfile && options.preferredFormat != .cmyk8 ? .rgb8 : naturalFormat
         if let preferred = options.preferredFormat, preferred != .cmyk8 { outputFormat = preferred }
         header = ImageHeader(fileFormat: .jpeg, width: frameLayout.outputWidth, height: frameLayout.outputHeight,
                              pixelFormat: outputFormat, bitDepth: parsed.precision, isProgressive: parsed.isProgressive,

@@ -48,6 +48,7 @@ struct ChunkType: Hashable, CustomStringConvertible {
     static let cHRM = ChunkType("cHRM")
     static let sRGB = ChunkType("sRGB")
     static let iCCP = ChunkType("iCCP")
+    static let cICP = ChunkType("cICP")
     static let sBIT = ChunkType("sBIT")
     static let bKGD = ChunkType("bKGD")
     static let pHYs = ChunkType("pHYs")

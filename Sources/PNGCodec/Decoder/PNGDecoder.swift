@@ -1,3 +1,4 @@
+import ColorManagement
 import Deflate
 import ImageCore
 
@@ -12,7 +13,8 @@ import ImageCore
 ///
 /// Output is the file's natural format (palette → rgb8/rgba8, gray below 8 bits → gray8 by bit
 /// replication, tRNS → alpha, 16-bit stays 16-bit) or ``DecodingOptions/preferredFormat``.
-/// Pixels are not colour-managed; ``metadata`` reports gAMA, cHRM, sRGB, iCCP and the rest.
+/// Pixels are the file's own unless ``DecodingOptions/colorSpace`` is `.sRGB` (then cICP, iCCP,
+/// sRGB, or gAMA + cHRM convert them); ``metadata`` reports those chunks and the rest.
 ///
 /// ``header`` is known right after IHDR. Its pixel format is final once image data starts:
 /// a tRNS chunk (which PNG places between IHDR and IDAT) adds an alpha channel.
@@ -75,10 +77,12 @@ public final class PNGDecoder: IncrementalImageDecoder {
     private var cachedImage: Image?
     private var cachedGeneration = -1
     @exclusivity(unchecked) var parserBytesExamined = 0
+    var colorOutput: SRGBOutputStage
 
     /// Makes a decoder.
     public init(options: DecodingOptions = DecodingOptions()) {
         self.options = options
+        colorOutput = SRGBOutputStage(colorSpace: options.colorSpace)
         metadataReader = MetadataReader(limit: options.limits.maxMetadataBytes, verifyChecksums: options.verifyChecksums)
     }
 
@@ -155,7 +159,7 @@ public final class PNGDecoder: IncrementalImageDecoder {
         if cachedGeneration == previewGeneration, let cachedImage { return cachedImage }
         var image: Image
         if let scanlines {
-            image = scanlines.canvas.image(orientation: header.orientation, iccProfile: header.iccProfile)
+            image = convertedForOutput(scanlines.canvas.image(orientation: header.orientation, iccProfile: header.iccProfile))
             if image.format != layout.delivered { image = image.converted(to: layout.delivered) }
         } else {
             image = Image(blankWidth: header.width, height: header.height, format: layout.delivered)

@@ -1,3 +1,4 @@
+import ColorManagement
 import Deflate
 import ImageCore
 
@@ -26,7 +27,7 @@ struct MetadataReader {
 
     /// Whether this reader understands `type` (everything else ancillary is skipped unread).
     static func handles(_ type: ChunkType) -> Bool {
-        [ChunkType.gAMA, .cHRM, .sRGB, .iCCP, .sBIT, .bKGD, .pHYs, .tIME, .tEXt, .zTXt, .iTXt, .eXIf].contains(type)
+        [ChunkType.gAMA, .cHRM, .sRGB, .cICP, .iCCP, .sBIT, .bKGD, .pHYs, .tIME, .tEXt, .zTXt, .iTXt, .eXIf].contains(type)
     }
 
     /// Largest data length worth buffering for `type`; longer chunks of fixed-size types are
@@ -36,6 +37,7 @@ struct MetadataReader {
         case .gAMA: return 4
         case .cHRM: return 32
         case .sRGB: return 1
+        case .cICP: return 4
         case .sBIT: return 4
         case .bKGD: return 6
         case .pHYs: return 9
@@ -61,6 +63,10 @@ struct MetadataReader {
                 return .ignore("sRGB must be one byte 0 ... 3")
             }
             metadata.srgbRenderingIntent = intent
+        case .cICP:
+            guard data.count == 4 else { return .ignore("cICP is \(data.count) bytes, expected 4") }
+            metadata.codingIndependentCodePoints = CodingIndependentCodePoints(
+                colorPrimaries: data[0], transferCharacteristics: data[1], matrixCoefficients: data[2], isFullRange: data[3] == 1)
         case .sBIT:
             // PNG 11.3.3.4: one value per stored channel, RGB for palette images.
             let expected = colorType == .palette ? 3 : colorType.channels

@@ -1,3 +1,4 @@
+import ColorManagement
 import ImageCore
 
 /// The ancillary information a PNG file carries (PNG 11.3), as stored: nothing here is applied
@@ -12,6 +13,8 @@ public struct PNGMetadata: Sendable, Hashable {
     public var chromaticities: PNGChromaticities?
     /// sRGB (PNG 11.3.3.5): the image is sRGB with this rendering intent.
     public var srgbRenderingIntent: PNGRenderingIntent?
+    /// cICP (PNG 3rd edition 11.3.2.6): H.273 code points; wins over iCCP, sRGB, gAMA and cHRM.
+    public var codingIndependentCodePoints: CodingIndependentCodePoints?
     /// iCCP (PNG 11.3.3.3): the profile's name (1 ... 79 Latin-1 characters).
     public var iccProfileName: String?
     /// iCCP: the inflated ICC profile.

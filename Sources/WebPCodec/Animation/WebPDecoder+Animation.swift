@@ -35,7 +35,7 @@ extension WebPDecoder: AnimatedImageDecoder {
         if let failure = state.failure { throw failure }
         if let ready = state.ready {
             state.ready = nil
-            return ready
+            return convertedForOutput(ready)
         }
         guard state.pendingStart < state.pending.count else { return nil }
         let next = state.pending[state.pendingStart]
@@ -46,7 +46,7 @@ extension WebPDecoder: AnimatedImageDecoder {
             state.pendingStart = 0
         }
         do {
-            return try compositeFrame(next.payload, at: next.offset, state)
+            return convertedForOutput(try compositeFrame(next.payload, at: next.offset, state))
         } catch {
             state.failure = error
             throw error

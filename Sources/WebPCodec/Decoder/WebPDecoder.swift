@@ -1,3 +1,4 @@
+import ColorManagement
 import ImageCore
 
 /// Decodes a WebP file (RIFF container with a lossless `VP8L` or lossy `VP8 ` image, `VP8X`
@@ -63,10 +64,16 @@ public final class WebPDecoder: IncrementalImageDecoder {
     var pendingICCProfile: [UInt8]?
     private var cachedImage: Image?
     private var cachedGeneration = -1
+    /// The conversion to sRGB when ``DecodingOptions/colorSpace`` asks for it.
+    var colorOutput: SRGBOutputStage
+    /// Problems that did not stop decoding: an ICC profile that could not be used for
+    /// ``DecodingOptions/colorSpace`` `.sRGB` (the pixels are then left as decoded).
+    public internal(set) var warnings: [ImageDecodingError] = []
 
     /// Makes a decoder.
     public init(options: DecodingOptions = DecodingOptions()) {
         self.options = options
+        colorOutput = SRGBOutputStage(colorSpace: options.colorSpace)
     }
 
     /// Whether `prefix` starts like a WebP file: `RIFF`, 4 size bytes, `WEBP`.
@@ -175,6 +182,7 @@ public final class WebPDecoder: IncrementalImageDecoder {
         if image.format != header.pixelFormat { image = image.converted(to: header.pixelFormat) }
         image.orientation = header.orientation
         image.iccProfile = header.iccProfile
+        image = convertedForOutput(image)
         cachedImage = image
         cachedGeneration = previewGeneration
         return image
