@@ -32,7 +32,7 @@ enum BenchmarkCommand {
 
         let benchmark = FileBenchmark(
             timer: SampleTimer(repeatCount: options.repeatCount, minimumSampleSeconds: options.minimumSampleSeconds),
-            chunkSize: options.chunkSize, takePreviews: options.takePreviews)
+            chunkSize: options.chunkSize, takePreviews: options.takePreviews, decodingOptions: options.decodingOptions)
         if options.json {
             let results = inputs.map(benchmark.run)
             print(JSONReport.render(results))

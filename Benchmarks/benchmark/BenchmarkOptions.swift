@@ -1,3 +1,5 @@
+import ImageCore
+
 /// The command line of `benchmark`, parsed.
 struct BenchmarkOptions {
     /// Print one JSON object instead of the table.
@@ -12,6 +14,12 @@ struct BenchmarkOptions {
     /// Each sample repeats the decode until it lasts at least this long (then divides), so
     /// tiny files are not measured at the clock's resolution. 0 times single decodes.
     var minimumSampleSeconds = 0.005
+    /// Image decoders: `DecodingOptions.maximumThreads`.
+    var threads = 1
+    /// JPEG: `DecodingOptions.scale` (decode at 1/N size in the DCT domain).
+    var scale = ScaleFactor.full
+    /// The decoding options these flags ask for.
+    var decodingOptions: DecodingOptions { DecodingOptions(scale: scale, maximumThreads: threads) }
     /// Files and folders to benchmark; empty means the default folder.
     var paths: [String] = []
 
@@ -19,7 +27,8 @@ struct BenchmarkOptions {
     static let defaultPath = "TestImages/"
 
     static let usage = """
-        usage: benchmark [--json] [--repeat N] [--chunk BYTES] [--previews] [--min-sample-ms MS] [PATH ...]
+        usage: benchmark [--json] [--repeat N] [--chunk BYTES] [--previews] [--threads N] [--scale N]
+                         [--min-sample-ms MS] [PATH ...]
 
         Decodes every .zlib, .gz, .deflate, .png, .jpg, .jpeg, .gif and .webp file under the given files
         and folders (default: \(defaultPath), relative to the current directory) and reports
@@ -31,6 +40,9 @@ struct BenchmarkOptions {
                              (default: the whole file in one call)
           --previews         after every chunk that changed the picture, take the preview image
                              (currentImage()) as a progressive loader would; timed with the decode
+          --threads N        let one image decode use up to N threads (DecodingOptions.maximumThreads,
+                             default 1)
+          --scale N          decode JPEGs at 1/N size, N = 1, 2, 4 or 8 (DecodingOptions.scale)
           --min-sample-ms MS repeat the decode inside one timed run until the run lasts at
                              least MS milliseconds, and report the time per decode (default 5;
                              0 times every decode on its own)
@@ -71,6 +83,13 @@ struct BenchmarkOptions {
                 case "--previews": options.takePreviews = true
                 case "--repeat": options.repeatCount = try positiveInteger(value(for: argument), for: argument)
                 case "--chunk": options.chunkSize = try positiveInteger(value(for: argument), for: argument)
+                case "--threads": options.threads = try positiveInteger(value(for: argument), for: argument)
+                case "--scale":
+                    let text = try value(for: argument)
+                    guard let denominator = Int(text), let scale = ScaleFactor(rawValue: denominator) else {
+                        throw UsageError(message: "--scale must be 1, 2, 4 or 8, not '\(text)'")
+                    }
+                    options.scale = scale
                 case "--min-sample-ms":
                     let text = try value(for: argument)
                     guard let milliseconds = Double(text), milliseconds >= 0, milliseconds.isFinite else {

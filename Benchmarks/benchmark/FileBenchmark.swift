@@ -1,4 +1,5 @@
 import Foundation
+import ImageCore
 
 /// Measures one file: reads it into memory once, then times decoding the in-memory bytes.
 struct FileBenchmark {
@@ -6,6 +7,8 @@ struct FileBenchmark {
     let chunkSize: Int?
     /// Take a preview after every chunk that changed the picture (image decoders only).
     var takePreviews = false
+    /// Options for image decoders (threads, JPEG scale).
+    var decodingOptions = DecodingOptions()
 
     func run(_ input: BenchmarkInput) -> BenchmarkResult {
         guard let data = FileManager.default.contents(atPath: input.path) else {
@@ -20,7 +23,7 @@ struct FileBenchmark {
             return result(.failed(error: "unknown file extension (expected .zlib, .gz, .deflate, .png, .jpg, .jpeg, .gif, .webp)"))
         }
         let runner: any DecodeRunner
-        switch RunnerCatalog.runner(for: kind, takingPreviews: takePreviews) {
+        switch RunnerCatalog.runner(for: kind, options: decodingOptions, takingPreviews: takePreviews) {
         case .success(let found): runner = found
         case .failure(let unsupported): return result(.skipped(reason: unsupported.reason))
         }

@@ -7,17 +7,18 @@ import WebPCodec
 
 /// The one place that says which decoder benchmarks each kind of input.
 enum RunnerCatalog {
-    /// A runner for `kind`, or the reason the kind cannot be benchmarked yet; image runners take a
-    /// preview after every chunk that changed the picture when `takingPreviews`.
-    static func runner(for kind: InputKind, takingPreviews: Bool = false) -> Result<any DecodeRunner, UnsupportedKind> {
+    /// A runner for `kind`, or the reason the kind cannot be benchmarked yet; image runners decode
+    /// with `options` and take a preview after every chunk that changed the picture when `takingPreviews`.
+    static func runner(for kind: InputKind, options: DecodingOptions = DecodingOptions(),
+                       takingPreviews: Bool = false) -> Result<any DecodeRunner, UnsupportedKind> {
         switch kind {
         case .zlib: return .success(InflateRunner(format: .zlib))
         case .gzip: return .success(InflateRunner(format: .gzip))
         case .raw: return .success(InflateRunner(format: .raw))
-        case .png: return .success(ImageDecoderRunner(takingPreviews: takingPreviews) { PNGDecoder(options: DecodingOptions()) })
-        case .jpeg: return .success(ImageDecoderRunner(takingPreviews: takingPreviews) { JPEGDecoder(options: DecodingOptions()) })
-        case .gif: return .success(ImageDecoderRunner(takingPreviews: takingPreviews) { GIFDecoder(options: DecodingOptions()) })
-        case .webp: return .success(ImageDecoderRunner(takingPreviews: takingPreviews) { WebPDecoder(options: DecodingOptions()) })
+        case .png: return .success(ImageDecoderRunner(takingPreviews: takingPreviews) { PNGDecoder(options: options) })
+        case .jpeg: return .success(ImageDecoderRunner(takingPreviews: takingPreviews) { JPEGDecoder(options: options) })
+        case .gif: return .success(ImageDecoderRunner(takingPreviews: takingPreviews) { GIFDecoder(options: options) })
+        case .webp: return .success(ImageDecoderRunner(takingPreviews: takingPreviews) { WebPDecoder(options: options) })
         }
     }
 

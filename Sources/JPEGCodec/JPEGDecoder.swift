@@ -69,6 +69,8 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     var store: CoefficientStore?
     /// Sequential files: streams rows to the picture (or renders multi-scan storage).
     var renderer: BlockRowRenderer?
+    /// Sequential single-scan files with ``DecodingOptions/maximumThreads`` ≥ 2: runs the IDCTs on a worker.
+    var pipeline: TransformPipeline?
     /// Progressive files: draws pictures from the stored coefficients.
     var preview: ProgressivePreview?
     var scanDecoder: ScanDecoder?
@@ -147,6 +149,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     /// The picture so far, nil before the frame header.
     public func currentImage() -> Image? {
         guard let header else { return nil }
+        drainPipeline()
         renderDirtyRows()
         if canvasRowsWritten < header.height {
             let rowBytes = header.width * naturalFormat.bytesPerPixel

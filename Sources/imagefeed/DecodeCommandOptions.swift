@@ -20,6 +20,8 @@ struct DecodeCommandOptions {
     var format: OutputFormat = .native
     /// JPEG DCT-domain downscaling (`--scale 2|4|8`).
     var scale: ScaleFactor = .full
+    /// Threads one decode may use (`--threads N`, `DecodingOptions.maximumThreads`).
+    var threads = 1
     var writePartial = false
 
     init(parsing arguments: [String]) throws {
@@ -55,6 +57,12 @@ struct DecodeCommandOptions {
                     throw ArgumentError(message: "--scale must be 1, 2, 4 or 8, not '\(text)'")
                 }
                 self.scale = scale
+            case "--threads":
+                let text = try value(after: argument)
+                guard let count = Int(text), count > 0 else {
+                    throw ArgumentError(message: "--threads needs a positive number, not '\(text)'")
+                }
+                threads = count
             case "--partial":
                 writePartial = true
             default:

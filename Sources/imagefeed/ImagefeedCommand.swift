@@ -3,14 +3,14 @@ import Foundation
 /// The `imagefeed` command line: parses the subcommand and reports failures on stderr.
 ///
 /// ```
-/// imagefeed decode INPUT -o OUTPUT [--chunk BYTES] [--frames DIR] [--format native|rgba8|cmyk8] [--scale 1|2|4|8] [--partial]
+/// imagefeed decode INPUT -o OUTPUT [--chunk BYTES] [--frames DIR] [--format native|rgba8|cmyk8] [--scale 1|2|4|8] [--threads N] [--partial]
 /// imagefeed fetch URL -o OUTPUT [--header "Name: value"]... [--cache-dir DIR] [--thumbnail PX] [--frames DIR] [--timeout SECONDS]
 /// imagefeed demo [--out DIR]
 /// imagefeed help [COMMAND]      (or: imagefeed --help, imagefeed COMMAND --help)
 /// ```
 enum ImagefeedCommand {
     static let decodeHelp = """
-    imagefeed decode INPUT -o OUTPUT [--chunk BYTES] [--frames DIR] [--format native|rgba8|cmyk8] [--scale 1|2|4|8] [--partial]
+    imagefeed decode INPUT -o OUTPUT [--chunk BYTES] [--frames DIR] [--format native|rgba8|cmyk8] [--scale 1|2|4|8] [--threads N] [--partial]
 
     Feeds a local file through the incremental decoder (PNG, JPEG, GIF or WebP, recognised by
     its first bytes) and writes the result.
@@ -21,6 +21,7 @@ enum ImagefeedCommand {
       --format FORMAT  native (the file's own pixel format, default), rgba8, or cmyk8 (raw CMYK of
                        a CMYK/YCCK JPEG)
       --scale N        JPEG only: decode at 1/N size in the DCT domain (1, 2, 4 or 8)
+      --threads N      let the decode use up to N threads (JPEG: IDCTs on a second thread)
       --partial        on a decoding error, still write what was decoded
     """
 

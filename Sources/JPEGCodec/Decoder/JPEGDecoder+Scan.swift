@@ -36,14 +36,23 @@ extension JPEGDecoder {
                 }
                 memoryLimit -= planeBytes
             }
-            store = try CoefficientStore(layout: layout, extent: wholeImageStorage ? .wholeImage : .oneIMCURow,
+            // A single sequential scan streams rows; with a second thread its IDCTs run there.
+            let pipelined = !wholeImageStorage && options.maximumThreads > 1
+            let extent: CoefficientStore.Extent = wholeImageStorage ? .wholeImage
+                : pipelined ? .iMCURowRing(slots: TransformPipeline.coefficientSlots) : .oneIMCURow
+            store = try CoefficientStore(layout: layout, extent: extent,
                                          rawCoefficients: progressive, maxBytes: memoryLimit, at: markerOffset)
             guard let created = store else { throw ImageDecodingError(.internal, at: markerOffset, "no coefficient store") }
             if progressive {
                 // Progressive blocks hold raw coefficients (refinement works on bits), dequantized when drawn.
                 preview = ProgressivePreview(layout: layout, conversion: conversion, quantization: UnsafePointer(created.quantization))
             }
-            renderer = BlockRowRenderer(layout: layout, conversion: conversion)
+            let createdRenderer = BlockRowRenderer(layout: layout, conversion: conversion,
+                                                   ringIMCURows: pipelined ? TransformPipeline.ringIMCURows : 3)
+            renderer = createdRenderer
+            if pipelined {
+                pipeline = TransformPipeline(renderer: createdRenderer, store: created, componentCount: layout.components.count)
+            }
         } else if !wholeImageStorage {
             throw ImageDecodingError(.invalidData, at: markerOffset,
                                      "second scan in an image whose first scan already held every component")
@@ -112,6 +121,7 @@ extension JPEGDecoder {
             changedSinceLastCall = true
         }
         guard step == .complete else { return }
+        drainPipeline()
         preview?.finishScan(mcuCount: scanDecoder.mcuCount)
         let (extraneous, _) = scanDecoder.finishScan()
         skippedBytes += extraneous
@@ -140,12 +150,26 @@ extension JPEGDecoder {
             dirtyIMCURows = lower..<upper
             return
         }
-        renderer.push(iMCURow: iMCURow, windows: store.windows, clearingBlocks: true)
+        if let pipeline {
+            // The worker transforms this row while this thread emits the previous one's rows
+            // and then decodes the next row into the other coefficient slot.
+            pipeline.submit(iMCURow: iMCURow, windows: store.windows)
+            pipeline.waitFor(iMCURow: iMCURow - 1)
+        } else {
+            renderer.push(iMCURow: iMCURow, windows: store.windows, clearingBlocks: true)
+        }
         emitRows(renderer, limit: layout.outputHeight)
         store.moveTo(iMCURow: iMCURow + 1)
         for (slot, component) in scan.components.enumerated() {
             scanDecoder?.windows[slot] = store.windows[component.frameIndex]
         }
+    }
+
+    /// Two threads: waits for the rows the worker still transforms and emits what they complete.
+    func drainPipeline() {
+        guard let pipeline, !pipeline.isIdle, let layout, let renderer else { return }
+        pipeline.drain()
+        emitRows(renderer, limit: layout.outputHeight)
     }
 
     /// Whole-image storage: renders the iMCU rows that changed since the last render.

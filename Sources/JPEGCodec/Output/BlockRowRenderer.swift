@@ -9,6 +9,11 @@
 /// iMCU). Output row y needs, per component, the sample row it sits on and for the vertical
 /// triangle filters the one above or below; pushing iMCU row k therefore completes every output
 /// row of k − 1 and all of k but those that need k + 1 (the last one, for 2:1 vertical sampling).
+///
+/// With two threads (``TransformPipeline``) the IDCT of an iMCU row (``transform(iMCURow:windows:clearingBlocks:)``)
+/// runs on the worker, and only then, on the caller's thread, ``didTransform(iMCURow:)`` makes its
+/// rows count for ``emitReadyRows(limit:into:)``. `transform` touches nothing but that iMCU row's
+/// ring rows, its coefficient blocks and `workspace`; every other state is the caller's thread's.
 final class BlockRowRenderer {
     private let layout: FrameLayout
     private let conversion: ColorConversion
@@ -30,8 +35,9 @@ final class BlockRowRenderer {
     /// The next output row to emit.
     private(set) var nextOutputRow = 0
 
-    /// Sets up rings for `layout`; blocks hold dequantized `Int32` coefficients.
-    init(layout: FrameLayout, conversion: ColorConversion) {
+    /// Sets up rings of `ringIMCURows` iMCU rows (3 when one thread runs everything; a worker
+    /// transforming ahead needs one more) for `layout`; blocks hold dequantized `Int32` coefficients.
+    init(layout: FrameLayout, conversion: ColorConversion, ringIMCURows: Int = 3) {
         self.layout = layout
         self.conversion = conversion
         outputStride = layout.outputWidth * conversion.bytesPerPixel
@@ -48,7 +54,7 @@ final class BlockRowRenderer {
         for (c, component) in layout.components.enumerated() {
             // 16 spare bytes let kernels run a little past the end of a row.
             let stride = component.blocksPerLine * component.blockSize + 16
-            let rows = 3 * component.rowsPerIMCU
+            let rows = ringIMCURows * component.rowsPerIMCU
             strides.append(stride)
             counts.append(rows)
             rings[c] = .allocate(capacity: stride * rows)
@@ -87,6 +93,13 @@ final class BlockRowRenderer {
     /// rings. With `clearingBlocks`, each block is zeroed after use (as far as its shape says it was
     /// written), ready for the entropy decoder to reuse the one-row window.
     func push(iMCURow row: Int, windows: UnsafePointer<CoefficientWindow>, clearingBlocks: Bool) {
+        transform(iMCURow: row, windows: windows, clearingBlocks: clearingBlocks)
+        didTransform(iMCURow: row)
+    }
+
+    /// The IDCT half of ``push(iMCURow:windows:clearingBlocks:)``: fills the ring rows of iMCU row
+    /// `row` and nothing else, so a worker thread may run it (see the type's notes).
+    func transform(iMCURow row: Int, windows: UnsafePointer<CoefficientWindow>, clearingBlocks: Bool) {
         for c in 0..<componentCount {
             let component = layout.components[c]
             let window = windows[c]
@@ -107,7 +120,13 @@ final class BlockRowRenderer {
                     ShapedInverseDCT.transform(block, shape: shape, size: size, workspace: workspace, output: out, stride: stride)
                 }
             }
-            rowsAvailable[c] = (row + 1) * component.rowsPerIMCU
+        }
+    }
+
+    /// Makes the samples of iMCU row `row`, transformed by ``transform(iMCURow:windows:clearingBlocks:)``, count as pushed.
+    func didTransform(iMCURow row: Int) {
+        for c in 0..<componentCount {
+            rowsAvailable[c] = (row + 1) * layout.components[c].rowsPerIMCU
         }
     }
 
