@@ -11,7 +11,8 @@ sample repeats the decode until it lasts at least --min-sample-ms and divides.
   gzip     zlib (Python's zlib module, wbits=31), libdeflate (imagecodecs.gzip_decode)
   raw      zlib (Python's zlib module, wbits=-15), libdeflate (deflate_decode raw=True)
   png      libpng (imagecodecs.png_decode), libspng (spng_decode)
-  jpeg     libjpeg-turbo (imagecodecs.jpeg8_decode)
+  jpeg     libjpeg-turbo (imagecodecs.jpeg8_decode; with --scale N, Pillow's draft, which asks
+           libjpeg-turbo for scale_denom N, the same DCT-domain scaling as `djpeg -scale 1/N`)
   webp     libwebp (imagecodecs.webp_decode: RGB without alpha, else RGBA, like ours)
 
 Streams are decoded into a preallocated output buffer of the right size (`out=`; libdeflate
@@ -22,7 +23,7 @@ Each library's output is checked against ours with CRC-32 (a mismatch is flagged
 The ratio is our speed over the library's (library time / our time): > 1 means ours is faster.
 
 Usage:
-  python3 Benchmarks/compare.py [--repeat N] [--min-sample-ms MS] [--chunk BYTES]
+  python3 Benchmarks/compare.py [--repeat N] [--min-sample-ms MS] [--chunk BYTES] [--threads N] [--scale N]
                                 [--bin PATH | --scratch-path DIR] [PATH ...]
 Without --bin, the benchmark is built with `swift build -c release` (in --scratch-path if
 given) and its binary run directly. PATH defaults to TestImages/.
@@ -31,6 +32,7 @@ Install: pip install imagecodecs pillow numpy
 
 import argparse
 import gc
+import io
 import json
 import math
 import statistics
@@ -52,6 +54,11 @@ try:
     import numpy
 except ImportError:
     numpy = None
+
+try:
+    from PIL import Image as PILImage
+except ImportError:
+    PILImage = None
 
 
 # ---------------------------------------------------------------------------
@@ -116,8 +123,19 @@ def reference_output_size(data, kind):
     return size
 
 
-def image_decoders(kind):
+def pillow_scaled_jpeg(data, scale):
+    """libjpeg-turbo's DCT-domain scaling (scale_denom) through Pillow's `draft`, as `djpeg -scale 1/N`."""
+    image = PILImage.open(io.BytesIO(data))
+    image.draft(image.mode, ((image.width + scale - 1) // scale, (image.height + scale - 1) // scale))
+    return numpy.asarray(image)
+
+
+def image_decoders(kind, scale=1):
     decoders = []
+    if kind == "jpeg" and scale > 1:
+        if PILImage is not None and numpy is not None:
+            decoders.append(("libjpeg-turbo", lambda data: pillow_scaled_jpeg(data, scale)))
+        return decoders
     if kind == "png":
         if has("png_decode"):
             decoders.append(("libpng", imagecodecs.png_decode))
@@ -190,6 +208,10 @@ def run_ours(binary, args, paths=None, repeat=None, quiet=False):
                str(args.min_sample_ms if repeat is None else 0)]
     if args.chunk:
         command += ["--chunk", str(args.chunk)]
+    if args.threads > 1:
+        command += ["--threads", str(args.threads)]
+    if args.scale > 1:
+        command += ["--scale", str(args.scale)]
     command += paths if paths is not None else args.paths
     if not quiet:
         print("running: " + " ".join(command), file=sys.stderr, flush=True)
@@ -232,7 +254,7 @@ def compare_file(result, args):
         # side shows up as a CRC mismatch instead of breaking the libraries' runs.
         decoders = stream_decoders(kind, reference_output_size(data, kind))
     else:
-        decoders = image_decoders(kind)
+        decoders = image_decoders(kind, args.scale)
 
     timings = {}
     min_sample = args.min_sample_ms / 1000
@@ -269,6 +291,10 @@ def main():
     parser.add_argument("--min-sample-ms", type=float, default=5.0,
                         help="shortest timed sample; short decodes repeat inside it (default 5)")
     parser.add_argument("--chunk", type=int, help="our side feeds this many bytes at a time (libraries: whole file)")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="our side may use this many threads per decode (libraries: one)")
+    parser.add_argument("--scale", type=int, default=1, choices=[1, 2, 4, 8],
+                        help="JPEG: decode at 1/N size (ours: --scale N; libjpeg-turbo: scale_denom through Pillow's draft)")
     parser.add_argument("--bin", help="an already built benchmark executable")
     parser.add_argument("--scratch-path", help="swift build --scratch-path for building the benchmark")
     args = parser.parse_args()
@@ -283,7 +309,9 @@ def main():
     versions = library_versions()
     print("libraries: " + ", ".join(f"{name} {version}" for name, version in versions.items()))
     print(f"timing: warm-up + median of {args.repeat} samples (each >= {args.min_sample_ms:g} ms), "
-          f"ours fed {'in %d-byte chunks' % args.chunk if args.chunk else 'whole'}; "
+          f"ours fed {'in %d-byte chunks' % args.chunk if args.chunk else 'whole'}"
+          f"{', ours on up to %d threads' % args.threads if args.threads > 1 else ''}"
+          f"{', JPEG at 1/%d scale' % args.scale if args.scale > 1 else ''}; "
           "ratio = library time / our time (> 1: ours faster)")
 
     rows, columns, notes = [], [], []

@@ -88,6 +88,8 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     var canvas: [UInt8] = []
     /// Rows `0 ..< canvasRowsWritten` of `canvas` hold written (or zeroed) pixels.
     var canvasRowsWritten = 0
+    /// Where rows go: `canvas`, or the caller's memory during ``decode(_:into:bytesPerRow:)``.
+    var output = OutputTarget.ownPicture
     var naturalFormat = PixelFormat.rgb8
     var previewGeneration = 0
     var changedSinceLastCall = false
@@ -131,6 +133,15 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     /// libjpeg) and returns the picture, or throws `truncated` if EOI never came, or the first
     /// warning that changed pixels. ``currentImage()`` returns the picture in every case.
     public func finish() throws -> Image {
+        try finishInput()
+        guard let image = currentImage() else {
+            throw ImageDecodingError(.internal, at: input.consumedOffset, "JPEG decoded without a header")
+        }
+        return image
+    }
+
+    /// Decodes what is buffered as the end of input; throws like ``finish()``.
+    func finishInput() throws {
         if let failure { throw failure }
         inputComplete = true
         try advance()
@@ -140,15 +151,12 @@ public final class JPEGDecoder: IncrementalImageDecoder {
             throw error
         }
         if let firstPixelDamage { throw firstPixelDamage }
-        guard let image = currentImage() else {
-            throw ImageDecodingError(.internal, at: input.consumedOffset, "JPEG decoded without a header")
-        }
-        return image
     }
 
-    /// The picture so far, nil before the frame header.
+    /// The picture so far, nil before the frame header (and after ``decode(_:into:bytesPerRow:)``,
+    /// whose picture is the caller's).
     public func currentImage() -> Image? {
-        guard let header else { return nil }
+        guard let header, case .ownPicture = output else { return nil }
         drainPipeline()
         renderDirtyRows()
         if canvasRowsWritten < header.height {

@@ -24,6 +24,8 @@ extension JPEGDecoder {
             let colorSpace = JPEGColorSpace.infer(componentIDs: frame.components.map(\.id), sawJFIF: sawJFIF,
                                                   adobeTransform: adobeTransform)
             let conversion = colorSpace.conversion(wantCMYK: naturalFormat == .cmyk8)
+            var outputStride = layout.outputWidth * conversion.bytesPerPixel
+            if case .callerMemory(_, let bytesPerRow) = output { outputStride = bytesPerRow }
             // Progressive scans refine stored coefficients, so they always keep the whole image.
             wholeImageStorage = progressive || scan.components.count < frame.components.count
             let (product, overflow) = options.limits.maxPixels.multipliedReportingOverflow(by: 16)
@@ -45,9 +47,10 @@ extension JPEGDecoder {
             guard let created = store else { throw ImageDecodingError(.internal, at: markerOffset, "no coefficient store") }
             if progressive {
                 // Progressive blocks hold raw coefficients (refinement works on bits), dequantized when drawn.
-                preview = ProgressivePreview(layout: layout, conversion: conversion, quantization: UnsafePointer(created.quantization))
+                preview = ProgressivePreview(layout: layout, conversion: conversion, quantization: UnsafePointer(created.quantization),
+                                             outputStride: outputStride)
             }
-            let createdRenderer = BlockRowRenderer(layout: layout, conversion: conversion,
+            let createdRenderer = BlockRowRenderer(layout: layout, conversion: conversion, outputStride: outputStride,
                                                    ringIMCURows: pipelined ? TransformPipeline.ringIMCURows : 3)
             renderer = createdRenderer
             if pipelined {
@@ -175,9 +178,7 @@ extension JPEGDecoder {
     /// Whole-image storage: renders the iMCU rows that changed since the last render.
     func renderDirtyRows() {
         if let preview, let store {
-            let rows = canvas.withUnsafeMutableBufferPointer { pixels in
-                pixels.baseAddress.map { preview.render(windows: store.windows, into: $0, final: isFinished) } ?? 0
-            }
+            let rows = withPixelRows { base, _ in preview.render(windows: store.windows, into: base, final: isFinished) } ?? 0
             canvasRowsWritten = max(canvasRowsWritten, rows)
             return
         }
@@ -203,10 +204,7 @@ extension JPEGDecoder {
 
     /// Lets `renderer` write its ready rows into the picture.
     private func emitRows(_ renderer: BlockRowRenderer, limit: Int) {
-        canvas.withUnsafeMutableBufferPointer { pixels in
-            guard let base = pixels.baseAddress else { return }
-            renderer.emitReadyRows(limit: limit, into: base)
-        }
+        _ = withPixelRows { base, _ in renderer.emitReadyRows(limit: limit, into: base) }
         canvasRowsWritten = max(canvasRowsWritten, renderer.nextOutputRow)
     }
 }

@@ -30,17 +30,18 @@ final class BlockRowRenderer {
     /// Per component, sample rows [0, rowsAvailable) have been pushed (the ring keeps the last ones).
     private var rowsAvailable: [Int]
 
-    /// Bytes per output row.
+    /// Bytes from one output row to the next.
     private let outputStride: Int
     /// The next output row to emit.
     private(set) var nextOutputRow = 0
 
     /// Sets up rings of `ringIMCURows` iMCU rows (3 when one thread runs everything; a worker
-    /// transforming ahead needs one more) for `layout`; blocks hold dequantized `Int32` coefficients.
-    init(layout: FrameLayout, conversion: ColorConversion, ringIMCURows: Int = 3) {
+    /// transforming ahead needs one more) for `layout`; blocks hold dequantized `Int32`
+    /// coefficients. Output rows are `outputStride` bytes apart.
+    init(layout: FrameLayout, conversion: ColorConversion, outputStride: Int, ringIMCURows: Int = 3) {
         self.layout = layout
         self.conversion = conversion
-        outputStride = layout.outputWidth * conversion.bytesPerPixel
+        self.outputStride = outputStride
         componentCount = layout.components.count
         rings = .allocate(capacity: componentCount)
         upsampledRows = .allocate(capacity: componentCount)
@@ -161,7 +162,7 @@ final class BlockRowRenderer {
     }
 
     /// Emits every output row below `limit` whose samples are all pushed into `output` (the
-    /// picture, output height × width × bytes per pixel); returns how many.
+    /// picture, output height rows of `outputStride` bytes); returns how many.
     @discardableResult
     func emitReadyRows(limit: Int, into output: UnsafeMutablePointer<UInt8>) -> Int {
         let end = min(limit, layout.outputHeight)

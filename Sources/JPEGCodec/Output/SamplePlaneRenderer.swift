@@ -45,12 +45,13 @@ final class SamplePlaneRenderer {
         return total
     }
 
-    /// Allocates the planes of `layout` (whose size ``planeBytes(for:)`` checked), samples 128.
-    init(layout: FrameLayout, conversion: ColorConversion) {
+    /// Allocates the planes of `layout` (whose size ``planeBytes(for:)`` checked), samples 128;
+    /// output rows are `outputStride` bytes apart.
+    init(layout: FrameLayout, conversion: ColorConversion, outputStride: Int) {
         self.layout = layout
         self.conversion = conversion
         componentCount = layout.components.count
-        outputStride = layout.outputWidth * conversion.bytesPerPixel
+        self.outputStride = outputStride
         planes = .allocate(capacity: componentCount)
         strides = .allocate(capacity: componentCount)
         upsampledRows = .allocate(capacity: componentCount)
