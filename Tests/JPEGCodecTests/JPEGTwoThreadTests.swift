@@ -1,6 +1,6 @@
 import XCTest
 import ImageCore
-import JPEGCodec
+@testable import JPEGCodec
 import TestSupport
 
 /// `maximumThreads: 2` (IDCTs on a worker thread) gives the pixels of one thread: final pictures
@@ -72,6 +72,18 @@ final class JPEGTwoThreadTests: XCTestCase {
             }
             XCTAssertEqual(try one.finish(), try two.finish(), path)
         }
+    }
+
+    func testTheWorkerEmitsRowsAndTheCallerTheRest() throws {
+        // 227×149 4:2:0 in 1000-byte pieces: the rows of both threads make the reference picture.
+        let entry = try JPEGCorpus.entry("jpeg/libjpeg-turbo/testorig.jpg")
+        let bytes = try CorpusManifest.bytes(of: entry)
+        let decoder = JPEGDecoder(options: twoThreads)
+        for piece in Chunking.fixed(bytes, size: 1000) { try decoder.feed(piece) }
+        XCTAssertEqual(Digest.sha256(try decoder.finish().pixels), entry.reference?.sha256)
+        let fromWorker = try XCTUnwrap(decoder.pipeline).rowsFromWorker
+        XCTAssertGreaterThan(fromWorker, 0)
+        XCTAssertLessThan(fromWorker, 149)
     }
 
     func testEmbeddedThumbnailPreviewIsTheSameOnTwoThreads() throws {

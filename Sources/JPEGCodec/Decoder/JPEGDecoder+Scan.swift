@@ -54,7 +54,8 @@ extension JPEGDecoder {
                                                    ringIMCURows: pipelined ? TransformPipeline.ringIMCURows : 3)
             renderer = createdRenderer
             if pipelined {
-                pipeline = TransformPipeline(renderer: createdRenderer, store: created, componentCount: layout.components.count)
+                pipeline = TransformPipeline(renderer: createdRenderer, store: created, layout: layout,
+                                             bytesPerPixel: conversion.bytesPerPixel)
             }
         } else if !wholeImageStorage {
             throw ImageDecodingError(.invalidData, at: markerOffset,
@@ -156,8 +157,8 @@ extension JPEGDecoder {
         if let pipeline {
             // The worker transforms this row while this thread emits the previous one's rows
             // and then decodes the next row into the other coefficient slot.
-            pipeline.submit(iMCURow: iMCURow, windows: store.windows)
-            pipeline.waitFor(iMCURow: iMCURow - 1)
+            pipeline.submit(iMCURow: iMCURow, windows: store.windows) { deliver($0, renderer) }
+            pipeline.waitFor(iMCURow: iMCURow - 1) { deliver($0, renderer) }
         } else {
             renderer.push(iMCURow: iMCURow, windows: store.windows, clearingBlocks: true)
         }
@@ -170,9 +171,22 @@ extension JPEGDecoder {
 
     /// Two threads: waits for the rows the worker still transforms and emits what they complete.
     func drainPipeline() {
-        guard let pipeline, !pipeline.isIdle, let layout, let renderer else { return }
-        pipeline.drain()
-        emitRows(renderer, limit: layout.outputHeight)
+        guard let pipeline, !pipeline.isIdle, let renderer else { return }
+        pipeline.drain { deliver($0, renderer) }
+    }
+
+    /// Two threads: writes the rows a finished job made ready, the caller's share emitted here
+    /// and the worker's copied from its band.
+    private func deliver(_ rows: TransformPipeline.FinishedRows, _ renderer: BlockRowRenderer) {
+        _ = withPixelRows { base, bytesPerRow in
+            renderer.emitReadyRows(limit: rows.callerRows.upperBound, into: base)
+            for y in rows.workerRows {
+                (base + y * bytesPerRow).update(from: rows.band + (y - rows.workerRows.lowerBound) * rows.bandStride,
+                                                count: rows.bandStride)
+            }
+        }
+        renderer.skipEmitted(rows.workerRows)
+        canvasRowsWritten = max(canvasRowsWritten, renderer.nextOutputRow)
     }
 
     /// Whole-image storage: renders the iMCU rows that changed since the last render.
