@@ -93,6 +93,14 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     var naturalFormat = PixelFormat.rgb8
     var previewGeneration = 0
     var changedSinceLastCall = false
+    /// Small pieces inside a scan (1 byte at a time, say) usually cannot complete an MCU. When the
+    /// scan decoder stopped for want of bytes with no marker ahead, this is how many more bytes
+    /// can arrive before running it could decode anything; pieces shorter than that which hold
+    /// no 0xFF (so no marker can end the segment early) are only buffered, without running the
+    /// parser, which would change nothing. 0 in every other state (after an error too).
+    var bufferOnlyBudget = 0
+    /// Pieces were only buffered since the parser last ran.
+    var bufferedWithoutRunning = false
 
     /// Makes a decoder; see ``DecodingOptions`` for scaling, limits and the output format.
     public init(options: DecodingOptions = DecodingOptions()) {
@@ -101,7 +109,11 @@ public final class JPEGDecoder: IncrementalImageDecoder {
 
     /// Known once the frame header (SOF) is parsed; orientation and ICC profile are filled in as
     /// their segments arrive. Width and height are those of the (scaled) output.
-    public internal(set) var header: ImageHeader?
+    public internal(set) var header: ImageHeader? {
+        didSet { headerIsKnown = header != nil }
+    }
+    /// `header != nil`, kept apart so ``status`` (built on every feed) does not copy the header.
+    private var headerIsKnown = false
 
     /// Input bytes looked at so far: each byte is examined a bounded number of times.
     public internal(set) var inputBytesExamined = 0
@@ -112,7 +124,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
 
     /// Where decoding stands.
     public var status: DecodingStatus {
-        guard header != nil else { return .awaitingHeader }
+        guard headerIsKnown else { return .awaitingHeader }
         let progress = DecodingProgress(completedRows: preview?.completedRows ?? renderer?.nextOutputRow ?? 0,
                                         completedScans: scansCompleted, previewGeneration: previewGeneration)
         if case .done = phase { return .complete(progress) }
@@ -122,10 +134,27 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     /// Appends `bytes` and decodes as far as they allow.
     @discardableResult
     public func feed(_ bytes: UnsafeRawBufferPointer) throws -> DecodingStatus {
+        if bytes.count < bufferOnlyBudget && !Self.holdsFF(bytes) {
+            // Cannot complete an MCU nor end the segment: only buffered (see `bufferOnlyBudget`).
+            bufferOnlyBudget -= bytes.count
+            bufferedWithoutRunning = true
+            input.append(bytes)
+            inputBytesExamined += bytes.count
+            return status
+        }
         if let failure { throw failure }
         if case .done = phase { return status }
+        if bufferedWithoutRunning, let scanDecoder {
+            // Those bytes were examined for 0xFF already; the last one is left for the look-ahead.
+            scanDecoder.noteMarkerFree(upTo: input.totalAppended - 1)
+        }
+        bufferedWithoutRunning = false
         input.append(bytes)
         try advance()
+        bufferOnlyBudget = 0
+        if case .scan = phase, let scanDecoder, let until = scanDecoder.waitsForBytesUntil, input.readable.last != 0xFF {
+            bufferOnlyBudget = until - input.totalAppended
+        }
         return status
     }
 
@@ -177,6 +206,13 @@ public final class JPEGDecoder: IncrementalImageDecoder {
         return header.pixelFormat == naturalFormat ? image : image.converted(to: header.pixelFormat)
     }
 
+    /// Whether `bytes` hold a 0xFF byte.
+    private static func holdsFF(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return false }
+        for index in 0..<bytes.count where base[index] == 0xFF { return true }
+        return false
+    }
+
     /// Runs the parser, turning any error into a sticky failure.
     private func advance() throws {
         changedSinceLastCall = false
@@ -194,6 +230,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     }
 
     func fail(_ error: ImageDecodingError) {
+        bufferOnlyBudget = 0
         if changedSinceLastCall { previewGeneration += 1; changedSinceLastCall = false }
         if let preview {
             if let scanDecoder {
