@@ -17,7 +17,8 @@ sample repeats the decode until it lasts at least --min-sample-ms and divides.
            Wuffs's PNG decoder skips CRC and Adler-32 checks (pywuffs always sets its
            IGNORE_CHECKSUM quirk); ours verifies them. pywuffs has no zlib entry point, so Wuffs
            is not in the stream tables.
-  jpeg     libjpeg-turbo (imagecodecs.jpeg8_decode)
+  jpeg     libjpeg-turbo (imagecodecs.jpeg8_decode; with --scale N, Pillow's draft, which asks
+           libjpeg-turbo for scale_denom N, the same DCT-domain scaling as `djpeg -scale 1/N`)
   webp     libwebp (imagecodecs.webp_decode: RGB without alpha, else RGBA, like ours)
 
 Streams are decoded into a preallocated output buffer of the right size (`out=`; libdeflate
@@ -37,7 +38,7 @@ ratios (our bytes / the library's: < 1 means ours is smaller).
 
 Usage:
   python3 Benchmarks/compare.py [--repeat N] [--min-sample-ms MS] [--chunk BYTES] [--streaming]
-                                [--encode-png [--level N]]
+                                [--threads N] [--scale N] [--encode-png [--level N]]
                                 [--bin PATH | --scratch-path DIR] [PATH ...]
 Without --bin, the benchmark is built with `swift build -c release` (in --scratch-path if
 given) and its binary run directly. PATH defaults to TestImages/.
@@ -46,6 +47,7 @@ Install: pip install imagecodecs pillow numpy isal pywuffs
 
 import argparse
 import gc
+import io
 import json
 import math
 import statistics
@@ -78,6 +80,11 @@ try:
     import pywuffs.aux as pywuffs_aux
 except ImportError:
     pywuffs = None
+
+try:
+    from PIL import Image as PILImage
+except ImportError:
+    PILImage = None
 
 
 # ---------------------------------------------------------------------------
@@ -155,8 +162,19 @@ def reference_output_size(data, kind):
     return size
 
 
-def image_decoders(kind):
+def pillow_scaled_jpeg(data, scale):
+    """libjpeg-turbo's DCT-domain scaling (scale_denom) through Pillow's `draft`, as `djpeg -scale 1/N`."""
+    image = PILImage.open(io.BytesIO(data))
+    image.draft(image.mode, ((image.width + scale - 1) // scale, (image.height + scale - 1) // scale))
+    return numpy.asarray(image)
+
+
+def image_decoders(kind, scale=1):
     decoders = []
+    if kind == "jpeg" and scale > 1:
+        if PILImage is not None and numpy is not None:
+            decoders.append(("libjpeg-turbo", lambda data: pillow_scaled_jpeg(data, scale)))
+        return decoders
     if kind == "png":
         if has("png_decode"):
             decoders.append(("libpng", imagecodecs.png_decode))
@@ -255,6 +273,10 @@ def run_ours(binary, args, paths=None, repeat=None, quiet=False, extra=()):
     if args.streaming:
         command += ["--streaming"]
     command += list(extra)
+    if args.threads > 1:
+        command += ["--threads", str(args.threads)]
+    if args.scale > 1:
+        command += ["--scale", str(args.scale)]
     command += paths if paths is not None else args.paths
     if not quiet:
         print("running: " + " ".join(command), file=sys.stderr, flush=True)
@@ -306,7 +328,7 @@ def compare_file(result, args):
         # side shows up as a CRC mismatch instead of breaking the libraries' runs.
         decoders = stream_decoders(kind, reference_output_size(data, kind))
     else:
-        decoders = image_decoders(kind)
+        decoders = image_decoders(kind, args.scale)
 
     timings = {}
     min_sample = args.min_sample_ms / 1000
@@ -422,6 +444,10 @@ def main():
     parser.add_argument("--level", type=int, default=6, help="our PNGEncoder level with --encode-png (default 6)")
     parser.add_argument("--streaming", action="store_true",
                         help="our side inflates whole streams through the streaming API (default: into a buffer of known size)")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="our side may use this many threads per decode (libraries: one)")
+    parser.add_argument("--scale", type=int, default=1, choices=[1, 2, 4, 8],
+                        help="JPEG: decode at 1/N size (ours: --scale N; libjpeg-turbo: scale_denom through Pillow's draft)")
     parser.add_argument("--bin", help="an already built benchmark executable")
     parser.add_argument("--scratch-path", help="swift build --scratch-path for building the benchmark")
     args = parser.parse_args()
@@ -440,7 +466,9 @@ def main():
     print("libraries: " + ", ".join(f"{name} {version}" for name, version in versions.items()))
     print(f"timing: warm-up + median of {args.repeat} samples (each >= {args.min_sample_ms:g} ms), "
           f"ours fed {'in %d-byte chunks' % args.chunk if args.chunk else 'whole'}"
-          f"{', streams through the streaming API' if args.streaming else ''}; "
+          f"{', streams through the streaming API' if args.streaming else ''}"
+          f"{', ours on up to %d threads' % args.threads if args.threads > 1 else ''}"
+          f"{', JPEG at 1/%d scale' % args.scale if args.scale > 1 else ''}; "
           "ratio = library time / our time (> 1: ours faster)")
 
     rows, columns, notes = [], [], []

@@ -33,7 +33,7 @@ enum BenchmarkCommand {
         let benchmark = FileBenchmark(
             timer: SampleTimer(repeatCount: options.repeatCount, minimumSampleSeconds: options.minimumSampleSeconds),
             chunkSize: options.chunkSize, takePreviews: options.takePreviews, encodePNGLevel: options.encodePNGLevel,
-            outputFormat: options.outputFormat, streaming: options.streaming, colorSpace: options.colorSpace)
+            streaming: options.streaming, decodingOptions: options.decodingOptions)
         if options.json {
             let results = inputs.map(benchmark.run)
             print(JSONReport.render(results))

@@ -25,6 +25,14 @@ struct BenchmarkOptions {
     /// `--encode-png`: time `PNGEncoder` at this level on each input's decoded picture instead of
     /// timing the decoder; nil times decoding.
     var encodePNGLevel: Int?
+    /// Image decoders: `DecodingOptions.maximumThreads`.
+    var threads = 1
+    /// JPEG: `DecodingOptions.scale` (decode at 1/N size in the DCT domain).
+    var scale = ScaleFactor.full
+    /// The decoding options these flags ask for.
+    var decodingOptions: DecodingOptions {
+        DecodingOptions(scale: scale, preferredFormat: outputFormat, maximumThreads: threads, colorSpace: colorSpace)
+    }
     /// Files and folders to benchmark; empty means the default folder.
     var paths: [String] = []
 
@@ -33,7 +41,8 @@ struct BenchmarkOptions {
 
     static let usage = """
         usage: benchmark [--json] [--repeat N] [--chunk BYTES] [--previews] [--format FORMAT] [--streaming]
-                         [--colorspace srgb|original] [--min-sample-ms MS] [--encode-png [--level N]] [PATH ...]
+                         [--threads N] [--scale N] [--colorspace srgb|original] [--min-sample-ms MS]
+                         [--encode-png [--level N]] [PATH ...]
 
         Decodes every .zlib, .gz, .deflate, .png, .jpg, .jpeg, .gif and .webp file under the given files
         and folders (default: \(defaultPath), relative to the current directory) and reports
@@ -52,6 +61,9 @@ struct BenchmarkOptions {
                              of each file's natural format, e.g. rgba8 to compare with Wuffs
           --colorspace CS    srgb: decode with DecodingOptions(colorSpace: .sRGB), converting with the
                              file's ICC profile / PNG colour chunks; original (default): no conversion
+          --threads N        let one image decode use up to N threads (DecodingOptions.maximumThreads,
+                             default 1)
+          --scale N          decode JPEGs at 1/N size, N = 1, 2, 4 or 8 (DecodingOptions.scale)
           --min-sample-ms MS repeat the decode inside one timed run until the run lasts at
                              least MS milliseconds, and report the time per decode (default 5;
                              0 times every decode on its own)
@@ -111,6 +123,13 @@ struct BenchmarkOptions {
                     }
                 case "--repeat": options.repeatCount = try positiveInteger(value(for: argument), for: argument)
                 case "--chunk": options.chunkSize = try positiveInteger(value(for: argument), for: argument)
+                case "--threads": options.threads = try positiveInteger(value(for: argument), for: argument)
+                case "--scale":
+                    let text = try value(for: argument)
+                    guard let denominator = Int(text), let scale = ScaleFactor(rawValue: denominator) else {
+                        throw UsageError(message: "--scale must be 1, 2, 4 or 8, not '\(text)'")
+                    }
+                    options.scale = scale
                 case "--min-sample-ms":
                     let text = try value(for: argument)
                     guard let milliseconds = Double(text), milliseconds >= 0, milliseconds.isFinite else {

@@ -11,12 +11,10 @@ struct FileBenchmark {
     var takePreviews = false
     /// Time `PNGEncoder` at this level on the decoded picture instead of the decoder.
     var encodePNGLevel: Int?
-    /// What image decoders are asked to deliver (nil: each file's natural format).
-    var outputFormat: PixelFormat?
     /// Streams fed whole still go through the streaming API (else into a buffer of known size).
     var streaming = false
-    /// The output colour space of image decoders.
-    var colorSpace = OutputColorSpace.original
+    /// Options for image decoders (threads, JPEG scale, output format, colour space).
+    var decodingOptions = DecodingOptions()
 
     func run(_ input: BenchmarkInput) -> BenchmarkResult {
         guard let data = FileManager.default.contents(atPath: input.path) else {
@@ -31,8 +29,7 @@ struct FileBenchmark {
             return result(.failed(error: "unknown file extension (expected .zlib, .gz, .deflate, .png, .jpg, .jpeg, .gif, .webp)"))
         }
         let runner: any DecodeRunner
-        switch RunnerCatalog.runner(for: kind, takingPreviews: takePreviews, streaming: streaming,
-                                           options: DecodingOptions(preferredFormat: outputFormat, colorSpace: colorSpace)) {
+        switch RunnerCatalog.runner(for: kind, options: decodingOptions, takingPreviews: takePreviews, streaming: streaming) {
         case .success(let found): runner = found
         case .failure(let unsupported): return result(.skipped(reason: unsupported.reason))
         }

@@ -7,11 +7,11 @@ import WebPCodec
 
 /// The one place that says which decoder benchmarks each kind of input.
 enum RunnerCatalog {
-    /// A runner for `kind`, or the reason the kind cannot be benchmarked yet; image runners take a
-    /// preview after every chunk that changed the picture when `takingPreviews`, and decode with `options`.
+    /// A runner for `kind`, or the reason the kind cannot be benchmarked yet; image runners decode
+    /// with `options` and take a preview after every chunk that changed the picture when `takingPreviews`.
     /// Streams are inflated through the streaming API even when fed whole if `streaming`.
-    static func runner(for kind: InputKind, takingPreviews: Bool = false, streaming: Bool = false,
-                       options: DecodingOptions = DecodingOptions()) -> Result<any DecodeRunner, UnsupportedKind> {
+    static func runner(for kind: InputKind, options: DecodingOptions = DecodingOptions(),
+                       takingPreviews: Bool = false, streaming: Bool = false) -> Result<any DecodeRunner, UnsupportedKind> {
         switch kind {
         case .zlib: return .success(InflateRunner(format: .zlib, streaming: streaming))
         case .gzip: return .success(InflateRunner(format: .gzip, streaming: streaming))

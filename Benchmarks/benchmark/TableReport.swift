@@ -17,7 +17,9 @@ struct TableReport {
     func printHeader(options: BenchmarkOptions) {
         var feeding = options.chunkSize.map { "\($0)-byte chunks" } ?? "whole file per feed"
         if let level = options.encodePNGLevel { feeding = "PNGEncoder level \(level) on each decoded picture (output B: PNG size)" }
-        print("benchmark: median of \(options.repeatCount) runs after a warm-up, \(feeding), release build expected")
+        let threads = options.threads > 1 ? ", up to \(options.threads) threads" : ""
+        let scale = options.scale == .full ? "" : ", JPEG at 1/\(options.scale.denominator) scale"
+        print("benchmark: median of \(options.repeatCount) runs after a warm-up, \(feeding)\(threads)\(scale), release build expected")
         print(row("file", "kind", "input B", "output B", "median ms", "throughput"))
         print(String(repeating: "-", count: fileColumnWidth + 55))
     }

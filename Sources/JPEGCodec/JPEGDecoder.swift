@@ -70,6 +70,8 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     var store: CoefficientStore?
     /// Sequential files: streams rows to the picture (or renders multi-scan storage).
     var renderer: BlockRowRenderer?
+    /// Sequential single-scan files with ``DecodingOptions/maximumThreads`` ≥ 2: runs the IDCTs on a worker.
+    var pipeline: TransformPipeline?
     /// Progressive files: draws pictures from the stored coefficients.
     var preview: ProgressivePreview?
     var scanDecoder: ScanDecoder?
@@ -87,11 +89,21 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     var canvas: [UInt8] = []
     /// Rows `0 ..< canvasRowsWritten` of `canvas` hold written (or zeroed) pixels.
     var canvasRowsWritten = 0
+    /// Where rows go: `canvas`, or the caller's memory during ``decode(_:into:bytesPerRow:)``.
+    var output = OutputTarget.ownPicture
     var naturalFormat = PixelFormat.rgb8
     var previewGeneration = 0
     var changedSinceLastCall = false
     /// The conversion to sRGB when ``DecodingOptions/colorSpace`` asks for it.
     var colorOutput: SRGBOutputStage
+    /// Small pieces inside a scan (1 byte at a time, say) usually cannot complete an MCU. When the
+    /// scan decoder stopped for want of bytes with no marker ahead, this is how many more bytes
+    /// can arrive before running it could decode anything; pieces shorter than that which hold
+    /// no 0xFF (so no marker can end the segment early) are only buffered, without running the
+    /// parser, which would change nothing. 0 in every other state (after an error too).
+    var bufferOnlyBudget = 0
+    /// Pieces were only buffered since the parser last ran.
+    var bufferedWithoutRunning = false
 
     /// Makes a decoder; see ``DecodingOptions`` for scaling, limits and the output format.
     public init(options: DecodingOptions = DecodingOptions()) {
@@ -101,7 +113,11 @@ public final class JPEGDecoder: IncrementalImageDecoder {
 
     /// Known once the frame header (SOF) is parsed; orientation and ICC profile are filled in as
     /// their segments arrive. Width and height are those of the (scaled) output.
-    public internal(set) var header: ImageHeader?
+    public internal(set) var header: ImageHeader? {
+        didSet { headerIsKnown = header != nil }
+    }
+    /// `header != nil`, kept apart so ``status`` (built on every feed) does not copy the header.
+    private var headerIsKnown = false
 
     /// Input bytes looked at so far: each byte is examined a bounded number of times.
     public internal(set) var inputBytesExamined = 0
@@ -112,7 +128,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
 
     /// Where decoding stands.
     public var status: DecodingStatus {
-        guard header != nil else { return .awaitingHeader }
+        guard headerIsKnown else { return .awaitingHeader }
         let progress = DecodingProgress(completedRows: preview?.completedRows ?? renderer?.nextOutputRow ?? 0,
                                         completedScans: scansCompleted, previewGeneration: previewGeneration)
         if case .done = phase { return .complete(progress) }
@@ -122,10 +138,27 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     /// Appends `bytes` and decodes as far as they allow.
     @discardableResult
     public func feed(_ bytes: UnsafeRawBufferPointer) throws -> DecodingStatus {
+        if bytes.count < bufferOnlyBudget && !Self.holdsFF(bytes) {
+            // Cannot complete an MCU nor end the segment: only buffered (see `bufferOnlyBudget`).
+            bufferOnlyBudget -= bytes.count
+            bufferedWithoutRunning = true
+            input.append(bytes)
+            inputBytesExamined += bytes.count
+            return status
+        }
         if let failure { throw failure }
         if case .done = phase { return status }
+        if bufferedWithoutRunning, let scanDecoder {
+            // Those bytes were examined for 0xFF already; the last one is left for the look-ahead.
+            scanDecoder.noteMarkerFree(upTo: input.totalAppended - 1)
+        }
+        bufferedWithoutRunning = false
         input.append(bytes)
         try advance()
+        bufferOnlyBudget = 0
+        if case .scan = phase, let scanDecoder, let until = scanDecoder.waitsForBytesUntil, input.readable.last != 0xFF {
+            bufferOnlyBudget = until - input.totalAppended
+        }
         return status
     }
 
@@ -133,6 +166,15 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     /// libjpeg) and returns the picture, or throws `truncated` if EOI never came, or the first
     /// warning that changed pixels. ``currentImage()`` returns the picture in every case.
     public func finish() throws -> Image {
+        try finishInput()
+        guard let image = currentImage() else {
+            throw ImageDecodingError(.internal, at: input.consumedOffset, "JPEG decoded without a header")
+        }
+        return image
+    }
+
+    /// Decodes what is buffered as the end of input; throws like ``finish()``.
+    func finishInput() throws {
         if let failure { throw failure }
         inputComplete = true
         try advance()
@@ -142,15 +184,13 @@ public final class JPEGDecoder: IncrementalImageDecoder {
             throw error
         }
         if let firstPixelDamage { throw firstPixelDamage }
-        guard let image = currentImage() else {
-            throw ImageDecodingError(.internal, at: input.consumedOffset, "JPEG decoded without a header")
-        }
-        return image
     }
 
-    /// The picture so far, nil before the frame header.
+    /// The picture so far, nil before the frame header (and after ``decode(_:into:bytesPerRow:)``,
+    /// whose picture is the caller's).
     public func currentImage() -> Image? {
-        guard let header else { return nil }
+        guard let header, case .ownPicture = output else { return nil }
+        drainPipeline()
         renderDirtyRows()
         if canvasRowsWritten < header.height {
             let rowBytes = header.width * naturalFormat.bytesPerPixel
@@ -170,6 +210,13 @@ public final class JPEGDecoder: IncrementalImageDecoder {
         return header.pixelFormat == image.format ? image : image.converted(to: header.pixelFormat)
     }
 
+    /// Whether `bytes` hold a 0xFF byte.
+    private static func holdsFF(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return false }
+        for index in 0..<bytes.count where base[index] == 0xFF { return true }
+        return false
+    }
+
     /// Runs the parser, turning any error into a sticky failure.
     private func advance() throws {
         changedSinceLastCall = false
@@ -187,6 +234,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     }
 
     func fail(_ error: ImageDecodingError) {
+        bufferOnlyBudget = 0
         if changedSinceLastCall { previewGeneration += 1; changedSinceLastCall = false }
         if let preview {
             if let scanDecoder {

@@ -24,6 +24,8 @@ struct DecodeCommandOptions {
     var format: OutputFormat = .native
     /// JPEG DCT-domain downscaling (`--scale 2|4|8`).
     var scale: ScaleFactor = .full
+    /// Threads one decode may use (`--threads N`, `DecodingOptions.maximumThreads`).
+    var threads = 1
     var writePartial = false
     /// How a `.png` OUTPUT is written: the fast mode unless `--png-level` or `--interlace` say otherwise.
     var pngEncoder = PNGEncoder.fast
@@ -71,6 +73,12 @@ struct DecodeCommandOptions {
                 case "original": colorSpace = .original
                 case let other: throw ArgumentError(message: "--colorspace must be srgb or original, not '\(other)'")
                 }
+            case "--threads":
+                let text = try value(after: argument)
+                guard let count = Int(text), count > 0 else {
+                    throw ArgumentError(message: "--threads needs a positive number, not '\(text)'")
+                }
+                threads = count
             case "--partial":
                 writePartial = true
             case "--png-level":

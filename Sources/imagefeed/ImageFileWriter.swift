@@ -17,14 +17,28 @@ enum ImageFileWriter {
         }
     }
 
-    /// Writes `image` to `path`; PNG with `encoder`, by default the fast mode (frames are many,
-    /// and its files are about libpng's default size on photos).
+    /// Writes `image` to `path`: PNG with `encoder`, by default the fast mode (frames are many,
+    /// and its files are about libpng's default size on photos); a PAM file from the image's own
+    /// pixels, with no copy of the picture in memory.
     static func write(_ image: Image, to path: String, encoder: PNGEncoder = .fast) throws {
-        let bytes: [UInt8]
         switch Kind(path: path) {
-        case .png?, nil: bytes = encoder.encode(image)
-        case .pam?: bytes = PAMWriter.encode(image)
+        case .png?, nil: try write([encoder.encode(image)], to: path)
+        case .pam?: try write([PAMWriter.header(for: image), image.pixels], to: path)
         }
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// Writes `parts` one after the other to a new file at `path`, each from its own memory.
+    private static func write(_ parts: [[UInt8]], to path: String) throws {
+        guard let file = fopen(path, "wb") else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+        }
+        var failed = false
+        for part in parts where !failed {
+            failed = part.withUnsafeBytes { bytes in
+                bytes.isEmpty ? false : fwrite(bytes.baseAddress, 1, bytes.count, file) != bytes.count
+            }
+        }
+        if fclose(file) != 0 { failed = true }
+        if failed { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
     }
 }

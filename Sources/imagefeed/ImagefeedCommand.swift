@@ -3,7 +3,7 @@ import Foundation
 /// The `imagefeed` command line: parses the subcommand and reports failures on stderr.
 ///
 /// ```
-/// imagefeed decode INPUT [-o OUTPUT] [--animation DIR] [--chunk BYTES] [--frames DIR] [--format native|rgba8|cmyk8] [--scale 1|2|4|8] [--partial]
+/// imagefeed decode INPUT [-o OUTPUT] [--animation DIR] [--chunk BYTES] [--frames DIR] [--format native|rgba8|cmyk8] [--scale 1|2|4|8] [--threads N] [--partial]
 ///                  [--png-level 0-9] [--interlace] [--no-reduce] [--colorspace srgb|original]
 /// imagefeed fetch URL -o OUTPUT [--header "Name: value"]... [--cache-dir DIR] [--thumbnail PX] [--frames DIR] [--timeout SECONDS] [--colorspace srgb|original]
 /// imagefeed demo [--out DIR]
@@ -11,7 +11,7 @@ import Foundation
 /// ```
 enum ImagefeedCommand {
     static let decodeHelp = """
-    imagefeed decode INPUT [-o OUTPUT] [--animation DIR] [--chunk BYTES] [--frames DIR] [--format native|rgba8|cmyk8] [--scale 1|2|4|8] [--partial]
+    imagefeed decode INPUT [-o OUTPUT] [--animation DIR] [--chunk BYTES] [--frames DIR] [--format native|rgba8|cmyk8] [--scale 1|2|4|8] [--threads N] [--partial]
                     [--png-level 0-9] [--interlace] [--no-reduce] [--colorspace srgb|original]
 
     Feeds a local file through the incremental decoder (PNG, JPEG, GIF or WebP, recognised by
@@ -28,6 +28,7 @@ enum ImagefeedCommand {
       --scale N        JPEG only: decode at 1/N size in the DCT domain (1, 2, 4 or 8)
       --colorspace CS  srgb: convert to sRGB with the file's ICC profile (or PNG cICP/sRGB/gAMA/cHRM);
                        original (default): the file's own samples
+      --threads N      let the decode use up to N threads (JPEG: IDCTs on a second thread)
       --partial        on a decoding error, still write what was decoded
       --png-level N    PNG OUTPUT compression, 0-9 (default 1, the encoder's fast mode; frames
                        are always written in the fast mode)

@@ -14,6 +14,12 @@ import ImageCore
 enum PAMWriter {
     /// The whole file for `image`; `cmyk8` is written raw with TUPLTYPE CMYK.
     static func encode(_ image: Image) -> [UInt8] {
+        // Image pixels are already in PAM's order: rows top to bottom, 16-bit samples big-endian.
+        header(for: image) + image.pixels
+    }
+
+    /// The text header for `image`; the file is this followed by `image.pixels` as they are.
+    static func header(for image: Image) -> [UInt8] {
         let source = image
         let format = source.format
         let tupleType: String
@@ -27,7 +33,6 @@ enum PAMWriter {
         let maxValue = format.bytesPerSample == 2 ? 65535 : 255
         let header = "P7\nWIDTH \(source.width)\nHEIGHT \(source.height)\nDEPTH \(format.channelCount)\n"
             + "MAXVAL \(maxValue)\nTUPLTYPE \(tupleType)\nENDHDR\n"
-        // Image pixels are already in PAM's order: rows top to bottom, 16-bit samples big-endian.
-        return Array(header.utf8) + source.pixels
+        return Array(header.utf8)
     }
 }

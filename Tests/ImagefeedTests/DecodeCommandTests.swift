@@ -145,6 +145,12 @@ final class DecodeCommandTests: ImagefeedTestCase {
         XCTAssertEqual(samples, expected.pixels)
     }
 
+    func testThreadsOptionGivesTheReferencePixels() throws {
+        let entry = try XCTUnwrap(try CorpusManifest.load().files.first { $0.path == "jpeg/generated/testorig_restart_1row.jpg" })
+        let (_, samples) = try decodeToPAM(entry.path, ["--threads", "2", "--chunk", "500"])
+        XCTAssertEqual(Digest.sha256(samples), entry.reference?.sha256)
+    }
+
     func testCMYKFormatWritesRawCMYKWithItsTupleType() throws {
         let manifest = try CorpusManifest.load()
         let entry = try XCTUnwrap(manifest.files.first { $0.path == "jpeg/generated/synth_cmyk_adobe.jpg" })
@@ -160,6 +166,7 @@ final class DecodeCommandTests: ImagefeedTestCase {
         XCTAssertEqual(ImagefeedCommand.run(["decode", "in.png", "-o", "out.png", "--chunk", "0"]), 2)
         XCTAssertEqual(ImagefeedCommand.run(["decode", "in.png", "-o", "out.png", "--format", "rgb16"]), 2)
         XCTAssertEqual(ImagefeedCommand.run(["decode", "in.png", "-o", "out.png", "--scale", "3"]), 2)
+        XCTAssertEqual(ImagefeedCommand.run(["decode", "in.png", "-o", "out.png", "--threads", "0"]), 2)
         XCTAssertEqual(ImagefeedCommand.run(["frobnicate"]), 2)
     }
 

@@ -23,6 +23,27 @@ final class JPEGIncrementalTests: XCTestCase {
         }
     }
 
+    func testOneByteFeedingShowsWhatAFreshDecodeOfTheSamePrefixShows() throws {
+        // Pieces that cannot complete an MCU are only buffered: the status and picture after each
+        // byte must still be what running the decoder on that prefix gives.
+        for path in ["jpeg/libjpeg-turbo/testorig.jpg", "jpeg/generated/testorig_restart_1row.jpg"] {
+            let bytes = try JPEGCorpus.bytes(path)
+            let decoder = JPEGDecoder()
+            var compared = 0
+            for (index, byte) in bytes.enumerated() {
+                let status = try decoder.feed([byte])
+                guard index % 61 == 0 || index == bytes.count - 1 else { continue }
+                let fresh = JPEGDecoder()
+                // (The preview generation counts the pictures a decoder's own history went through.)
+                let freshProgress = try fresh.feed(bytes[...index]).progress
+                XCTAssertEqual(freshProgress?.completedRows, status.progress?.completedRows, "\(path) after \(index + 1) bytes")
+                XCTAssertEqual(fresh.currentImage(), decoder.currentImage(), "\(path) after \(index + 1) bytes")
+                compared += 1
+            }
+            XCTAssertGreaterThan(compared, 90)
+        }
+    }
+
     func testRowsAppearAsDataArrivesAndMatchTheFinalImage() throws {
         let bytes = try JPEGCorpus.bytes("jpeg/generated/synth_baseline_q95_444.jpg")
         let final = try JPEGDecoder().decode(bytes)

@@ -23,11 +23,12 @@ enum JPEGReferenceChecks {
     /// Decodes `bytes` fed in each of `chunkings` and describes every result that differs from
     /// `entry`'s reference (size, pixels or an error); empty when all match.
     static func mismatches(_ entry: CorpusManifest.Entry, bytes: [UInt8],
-                           chunkings: [(String, [ArraySlice<UInt8>])]) -> [String] {
+                           chunkings: [(String, [ArraySlice<UInt8>])],
+                           options: DecodingOptions = DecodingOptions()) -> [String] {
         var failures: [String] = []
         for (name, pieces) in chunkings {
             do {
-                let image = try JPEGCorpus.decode(pieces)
+                let image = try JPEGCorpus.decode(pieces, options: options)
                 if image.width != entry.reference?.width || image.height != entry.reference?.height {
                     failures.append("\(entry.path) \(name): size \(image.width)×\(image.height)")
                 } else if Digest.sha256(image.pixels) != entry.reference?.sha256 {
@@ -42,7 +43,7 @@ enum JPEGReferenceChecks {
 
     /// Decodes each reference's file at its scale, fed in 1000-byte pieces (so the scaled path is
     /// also exercised incrementally), and describes every result that differs from `djpeg -scale`.
-    static func scaledMismatches(_ references: [ExtraJPEGReferences.Scaled],
+    static func scaledMismatches(_ references: [ExtraJPEGReferences.Scaled], threads: Int = 1,
                                  bytes: (String) throws -> [UInt8]) throws -> [String] {
         var failures: [String] = []
         for reference in references {
@@ -52,7 +53,7 @@ enum JPEGReferenceChecks {
             }
             let file = try bytes(reference.path)
             do {
-                let image = try JPEGCorpus.decode(Chunking.fixed(file, size: 1000), options: DecodingOptions(scale: scale))
+                let image = try JPEGCorpus.decode(Chunking.fixed(file, size: 1000), options: DecodingOptions(scale: scale, maximumThreads: threads))
                 if image.width != reference.width || image.height != reference.height {
                     failures.append("\(reference.path) 1/\(reference.scale): size \(image.width)×\(image.height)")
                 } else if Digest.sha256(image.pixels) != reference.sha256 {
@@ -75,7 +76,7 @@ enum JPEGReferenceChecks {
 
     /// Applies `perFile` seeded mutations (bit flips, byte overwrites, cuts, extreme values where a
     /// length field may be) to each corpus file and decodes each at a random scale in random pieces.
-    static func mutationSweep(_ paths: [String], perFile: Int, seed: UInt64) throws -> MutationOutcome {
+    static func mutationSweep(_ paths: [String], perFile: Int, seed: UInt64, threads: Int = 1) throws -> MutationOutcome {
         var rng = SeededGenerator(seed: seed)
         var outcome = MutationOutcome()
         for path in paths {
@@ -92,7 +93,8 @@ enum JPEGReferenceChecks {
                     bytes[position] = [0x00, 0xFF, 0x01, 0x80][Int.random(in: 0..<4, using: &rng)]
                     if position + 1 < bytes.count { bytes[position + 1] = UInt8.random(in: 0...255, using: &rng) }
                 }
-                let options = DecodingOptions(scale: ScaleFactor.allCases.randomElement(using: &rng) ?? .full)
+                let options = DecodingOptions(scale: ScaleFactor.allCases.randomElement(using: &rng) ?? .full,
+                                              maximumThreads: threads)
                 let decoder = JPEGDecoder(options: options)
                 do {
                     for piece in Chunking.random(bytes, seed: rng.next(), maxSize: 300) { try decoder.feed(piece) }

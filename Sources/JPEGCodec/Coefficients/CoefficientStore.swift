@@ -11,11 +11,23 @@ import ImageCore
 /// progressive storage keeps raw `Int16` values (libjpeg's JCOEF) that the renderer dequantizes.
 final class CoefficientStore {
     /// How much of the image is kept.
-    enum Extent {
+    enum Extent: Equatable {
         /// One iMCU row per component (V block rows), reused for every row.
         case oneIMCURow
+        /// `slots` iMCU rows per component, iMCU row r in slot r mod `slots`: the entropy decoder
+        /// fills one slot while another thread transforms the others (see ``TransformPipeline``).
+        case iMCURowRing(slots: Int)
         /// Every block row of every component.
         case wholeImage
+
+        /// Block rows kept of a component with `component.verticalSampling` block rows per iMCU row.
+        func storedBlockRows(_ component: ComponentLayout) -> Int {
+            switch self {
+            case .oneIMCURow: return component.verticalSampling
+            case .iMCURowRing(let slots): return slots * component.verticalSampling
+            case .wholeImage: return component.blockRows
+            }
+        }
     }
 
     let extent: Extent
@@ -42,7 +54,7 @@ final class CoefficientStore {
         var counts: [Int] = []
         var total = 0
         for component in layout.components {
-            let rows = extent == .wholeImage ? component.blockRows : component.verticalSampling
+            let rows = extent.storedBlockRows(component)
             let (blocks, overflow1) = component.blocksPerLine.multipliedReportingOverflow(by: rows)
             let (values, overflow2) = blocks.multipliedReportingOverflow(by: 64)
             let (sum, overflow3) = total.addingReportingOverflow(values)
@@ -103,8 +115,7 @@ final class CoefficientStore {
 
     /// Zeroes component `component`'s blocks and shapes (before a component is decoded a second time).
     func clear(component: Int) {
-        let count = (extent == .wholeImage ? layout.components[component].blockRows : layout.components[component].verticalSampling)
-            * layout.components[component].blocksPerLine
+        let count = extent.storedBlockRows(layout.components[component]) * layout.components[component].blocksPerLine
         if holdsRawCoefficients {
             planes[component].assumingMemoryBound(to: Int16.self).update(repeating: 0, count: count * 64)
             maskPlanes[component].update(repeating: 0, count: count)
@@ -114,11 +125,23 @@ final class CoefficientStore {
         shapePlanes[component].update(repeating: BlockShape.dcOnly, count: count)
     }
 
-    /// Points the windows at iMCU row `row` (one-row storage reuses the same memory for every row).
+    /// Points the windows at iMCU row `row` (one-row storage reuses the same memory for every row,
+    /// a ring the memory of slot `row` mod its slot count).
     func moveTo(iMCURow row: Int) {
-        guard extent == .oneIMCURow else { return }
-        for (c, component) in layout.components.enumerated() {
-            windows[c].firstBlockRow = row * component.verticalSampling
+        switch extent {
+        case .wholeImage:
+            return
+        case .oneIMCURow:
+            for (c, component) in layout.components.enumerated() {
+                windows[c].firstBlockRow = row * component.verticalSampling
+            }
+        case .iMCURowRing(let slots):
+            for (c, component) in layout.components.enumerated() {
+                let firstBlock = (row % slots) * component.verticalSampling * component.blocksPerLine
+                windows[c].base = planes[c] + firstBlock * windows[c].blockBytes
+                windows[c].shapes = shapePlanes[c] + firstBlock
+                windows[c].firstBlockRow = row * component.verticalSampling
+            }
         }
     }
 }

@@ -140,8 +140,20 @@ extension JPEGDecoder {
         guard !overflow1, !overflow2 else {
             throw ImageDecodingError(.limitExceeded, at: markerOffset, "JPEG output size overflows")
         }
-        // Every byte is written before it is read (see `canvasRowsWritten`).
-        canvas = [UInt8](unsafeUninitializedCapacity: bytes) { _, initializedCount in initializedCount = bytes }
+        switch output {
+        case .ownPicture:
+            // Every byte is written before it is read (see `canvasRowsWritten`).
+            canvas = [UInt8](unsafeUninitializedCapacity: bytes) { _, initializedCount in initializedCount = bytes }
+        case .callerMemory(let memory, let bytesPerRow):
+            do {
+                try checkCallerMemory(memory, bytesPerRow: bytesPerRow, layout: frameLayout, at: markerOffset)
+            } catch {
+                output = .headerOnly   // nothing is ever written to memory too small
+                throw error
+            }
+        case .headerOnly:
+            break
+        }
         canvasRowsWritten = 0
         frame = parsed
         layout = frameLayout
@@ -160,6 +172,7 @@ extension JPEGDecoder {
             if thumbnail != nil { changedSinceLastCall = true }
         }
         changedSinceLastCall = true
+        if case .headerOnly = output { phase = .done }
     }
 
     /// EOI: completes the picture.

@@ -24,6 +24,8 @@ extension JPEGDecoder {
             let colorSpace = JPEGColorSpace.infer(componentIDs: frame.components.map(\.id), sawJFIF: sawJFIF,
                                                   adobeTransform: adobeTransform)
             let conversion = colorSpace.conversion(wantCMYK: naturalFormat == .cmyk8)
+            var outputStride = layout.outputWidth * conversion.bytesPerPixel
+            if case .callerMemory(_, let bytesPerRow) = output { outputStride = bytesPerRow }
             // Progressive scans refine stored coefficients, so they always keep the whole image.
             wholeImageStorage = progressive || scan.components.count < frame.components.count
             let (product, overflow) = options.limits.maxPixels.multipliedReportingOverflow(by: 16)
@@ -36,14 +38,25 @@ extension JPEGDecoder {
                 }
                 memoryLimit -= planeBytes
             }
-            store = try CoefficientStore(layout: layout, extent: wholeImageStorage ? .wholeImage : .oneIMCURow,
+            // A single sequential scan streams rows; with a second thread its IDCTs run there.
+            let pipelined = !wholeImageStorage && options.maximumThreads > 1
+            let extent: CoefficientStore.Extent = wholeImageStorage ? .wholeImage
+                : pipelined ? .iMCURowRing(slots: TransformPipeline.coefficientSlots) : .oneIMCURow
+            store = try CoefficientStore(layout: layout, extent: extent,
                                          rawCoefficients: progressive, maxBytes: memoryLimit, at: markerOffset)
             guard let created = store else { throw ImageDecodingError(.internal, at: markerOffset, "no coefficient store") }
             if progressive {
                 // Progressive blocks hold raw coefficients (refinement works on bits), dequantized when drawn.
-                preview = ProgressivePreview(layout: layout, conversion: conversion, quantization: UnsafePointer(created.quantization))
+                preview = ProgressivePreview(layout: layout, conversion: conversion, quantization: UnsafePointer(created.quantization),
+                                             outputStride: outputStride)
             }
-            renderer = BlockRowRenderer(layout: layout, conversion: conversion)
+            let createdRenderer = BlockRowRenderer(layout: layout, conversion: conversion, outputStride: outputStride,
+                                                   ringIMCURows: pipelined ? TransformPipeline.ringIMCURows : 3)
+            renderer = createdRenderer
+            if pipelined {
+                pipeline = TransformPipeline(renderer: createdRenderer, store: created, layout: layout,
+                                             bytesPerPixel: conversion.bytesPerPixel)
+            }
         } else if !wholeImageStorage {
             throw ImageDecodingError(.invalidData, at: markerOffset,
                                      "second scan in an image whose first scan already held every component")
@@ -112,6 +125,7 @@ extension JPEGDecoder {
             changedSinceLastCall = true
         }
         guard step == .complete else { return }
+        drainPipeline()
         preview?.finishScan(mcuCount: scanDecoder.mcuCount)
         let (extraneous, _) = scanDecoder.finishScan()
         skippedBytes += extraneous
@@ -140,7 +154,14 @@ extension JPEGDecoder {
             dirtyIMCURows = lower..<upper
             return
         }
-        renderer.push(iMCURow: iMCURow, windows: store.windows, clearingBlocks: true)
+        if let pipeline {
+            // The worker transforms this row while this thread emits the previous one's rows
+            // and then decodes the next row into the other coefficient slot.
+            pipeline.submit(iMCURow: iMCURow, windows: store.windows) { deliver($0, renderer) }
+            pipeline.waitFor(iMCURow: iMCURow - 1) { deliver($0, renderer) }
+        } else {
+            renderer.push(iMCURow: iMCURow, windows: store.windows, clearingBlocks: true)
+        }
         emitRows(renderer, limit: layout.outputHeight)
         store.moveTo(iMCURow: iMCURow + 1)
         for (slot, component) in scan.components.enumerated() {
@@ -148,12 +169,30 @@ extension JPEGDecoder {
         }
     }
 
+    /// Two threads: waits for the rows the worker still transforms and emits what they complete.
+    func drainPipeline() {
+        guard let pipeline, !pipeline.isIdle, let renderer else { return }
+        pipeline.drain { deliver($0, renderer) }
+    }
+
+    /// Two threads: writes the rows a finished job made ready, the caller's share emitted here
+    /// and the worker's copied from its band.
+    private func deliver(_ rows: TransformPipeline.FinishedRows, _ renderer: BlockRowRenderer) {
+        _ = withPixelRows { base, bytesPerRow in
+            renderer.emitReadyRows(limit: rows.callerRows.upperBound, into: base)
+            for y in rows.workerRows {
+                (base + y * bytesPerRow).update(from: rows.band + (y - rows.workerRows.lowerBound) * rows.bandStride,
+                                                count: rows.bandStride)
+            }
+        }
+        renderer.skipEmitted(rows.workerRows)
+        canvasRowsWritten = max(canvasRowsWritten, renderer.nextOutputRow)
+    }
+
     /// Whole-image storage: renders the iMCU rows that changed since the last render.
     func renderDirtyRows() {
         if let preview, let store {
-            let rows = canvas.withUnsafeMutableBufferPointer { pixels in
-                pixels.baseAddress.map { preview.render(windows: store.windows, into: $0, final: isFinished) } ?? 0
-            }
+            let rows = withPixelRows { base, _ in preview.render(windows: store.windows, into: base, final: isFinished) } ?? 0
             canvasRowsWritten = max(canvasRowsWritten, rows)
             return
         }
@@ -179,10 +218,7 @@ extension JPEGDecoder {
 
     /// Lets `renderer` write its ready rows into the picture.
     private func emitRows(_ renderer: BlockRowRenderer, limit: Int) {
-        canvas.withUnsafeMutableBufferPointer { pixels in
-            guard let base = pixels.baseAddress else { return }
-            renderer.emitReadyRows(limit: limit, into: base)
-        }
+        _ = withPixelRows { base, _ in renderer.emitReadyRows(limit: limit, into: base) }
         canvasRowsWritten = max(canvasRowsWritten, renderer.nextOutputRow)
     }
 }

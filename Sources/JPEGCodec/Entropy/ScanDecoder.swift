@@ -71,6 +71,11 @@ final class ScanDecoder {
     private var markerFreeUpTo = 0
     /// Index of the next MCU to decode.
     private(set) var nextMCU = 0
+    /// Set when the last ``run(bytes:streamOffset:inputComplete:report:onMCURow:)`` stopped for want
+    /// of bytes for the next MCU, with no marker ahead: the stream offset the buffered data must
+    /// reach before a run can decode anything (unless a marker arrives first). The decoder's feed
+    /// skips running until then (see ``noteMarkerFree(upTo:)``); nil in every other state.
+    private(set) var waitsForBytesUntil: Int?
     private(set) var reader = BitReader()
     /// Input bytes looked at by this scan (for the O(n) counter): bytes the reader moved past
     /// (including restart markers) plus bytes the look-ahead for a marker examined.
@@ -136,6 +141,7 @@ final class ScanDecoder {
         var reader = self.reader
         reader.bytes = bytes
         reader.position = 0
+        waitsForBytesUntil = nil
         defer {
             bytesExamined += reader.position
             self.reader = reader
@@ -155,6 +161,7 @@ final class ScanDecoder {
                 if available >= worstCaseMCUBytes {
                     affordable = (available - Self.refillSlackBytes) / (worstCaseMCUBytes - Self.refillSlackBytes)
                 } else if !markerAhead(reader, streamOffset: streamOffset) {
+                    waitsForBytesUntil = streamOffset + reader.position + worstCaseMCUBytes
                     return .needMoreInput
                 }
             }
@@ -381,6 +388,13 @@ final class ScanDecoder {
                 }
             }
         }
+    }
+
+    /// The feeder checked that the bytes before stream offset `offset` hold no marker (no 0xFF among
+    /// those appended since the last run, nor just before them), so the look-ahead need not
+    /// examine them again.
+    func noteMarkerFree(upTo offset: Int) {
+        markerFreeUpTo = max(markerFreeUpTo, offset)
     }
 
     /// Whether a marker (0xFF then a non-zero byte) is buffered ahead of the reader. Each byte is

@@ -9,6 +9,11 @@
 /// iMCU). Output row y needs, per component, the sample row it sits on and for the vertical
 /// triangle filters the one above or below; pushing iMCU row k therefore completes every output
 /// row of k − 1 and all of k but those that need k + 1 (the last one, for 2:1 vertical sampling).
+///
+/// With two threads (``TransformPipeline``) the IDCT of an iMCU row (``transform(iMCURow:windows:clearingBlocks:)``)
+/// runs on the worker, and only then, on the caller's thread, ``didTransform(iMCURow:)`` makes its
+/// rows count for ``emitReadyRows(limit:into:)``. `transform` touches nothing but that iMCU row's
+/// ring rows, its coefficient blocks and `workspace`; every other state is the caller's thread's.
 final class BlockRowRenderer {
     private let layout: FrameLayout
     private let conversion: ColorConversion
@@ -16,47 +21,38 @@ final class BlockRowRenderer {
     private let rings: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
     private let ringStrides: [Int]
     private let ringRowCounts: [Int]
-    /// Per component, a row for upsampled samples (output width, rounded up for the 2× kernels).
-    private let upsampledRows: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
-    private let rowPointers: UnsafeMutablePointer<UnsafePointer<UInt8>>
-    /// The 2:2 upsampling filter's column sums (widest downsampled row).
-    private let columnSums: UnsafeMutablePointer<UInt16>
+    /// The caller's thread's upsampling rows.
+    private let scratch: UpsampleScratch
     private let workspace: UnsafeMutablePointer<Int32>
     /// Per component, sample rows [0, rowsAvailable) have been pushed (the ring keeps the last ones).
     private var rowsAvailable: [Int]
 
-    /// Bytes per output row.
+    /// Bytes from one output row to the next.
     private let outputStride: Int
     /// The next output row to emit.
     private(set) var nextOutputRow = 0
 
-    /// Sets up rings for `layout`; blocks hold dequantized `Int32` coefficients.
-    init(layout: FrameLayout, conversion: ColorConversion) {
+    /// Sets up rings of `ringIMCURows` iMCU rows (3 when one thread runs everything; a worker
+    /// transforming ahead needs one more) for `layout`; blocks hold dequantized `Int32`
+    /// coefficients. Output rows are `outputStride` bytes apart.
+    init(layout: FrameLayout, conversion: ColorConversion, outputStride: Int, ringIMCURows: Int = 3) {
         self.layout = layout
         self.conversion = conversion
-        outputStride = layout.outputWidth * conversion.bytesPerPixel
+        self.outputStride = outputStride
         componentCount = layout.components.count
         rings = .allocate(capacity: componentCount)
-        upsampledRows = .allocate(capacity: componentCount)
-        rowPointers = .allocate(capacity: componentCount)
-        let sumsCount = (layout.components.map(\.downsampledWidth).max() ?? 0) + 16
-        columnSums = .allocate(capacity: sumsCount)
-        columnSums.initialize(repeating: 0, count: sumsCount)
+        scratch = UpsampleScratch(layout: layout)
         workspace = .allocate(capacity: 64)
         workspace.initialize(repeating: 0, count: 64)
         var strides: [Int] = [], counts: [Int] = []
         for (c, component) in layout.components.enumerated() {
             // 16 spare bytes let kernels run a little past the end of a row.
             let stride = component.blocksPerLine * component.blockSize + 16
-            let rows = 3 * component.rowsPerIMCU
+            let rows = ringIMCURows * component.rowsPerIMCU
             strides.append(stride)
             counts.append(rows)
             rings[c] = .allocate(capacity: stride * rows)
             rings[c].initialize(repeating: 0, count: stride * rows)
-            let upsampledWidth = max(layout.outputWidth, 2 * component.downsampledWidth) + 16
-            upsampledRows[c] = .allocate(capacity: upsampledWidth)
-            upsampledRows[c].initialize(repeating: 0, count: upsampledWidth)
-            rowPointers[c] = UnsafePointer(upsampledRows[c])
         }
         ringStrides = strides
         ringRowCounts = counts
@@ -64,14 +60,8 @@ final class BlockRowRenderer {
     }
 
     deinit {
-        for c in 0..<componentCount {
-            rings[c].deallocate()
-            upsampledRows[c].deallocate()
-        }
+        for c in 0..<componentCount { rings[c].deallocate() }
         rings.deallocate()
-        upsampledRows.deallocate()
-        rowPointers.deallocate()
-        columnSums.deallocate()
         workspace.deallocate()
     }
 
@@ -87,6 +77,13 @@ final class BlockRowRenderer {
     /// rings. With `clearingBlocks`, each block is zeroed after use (as far as its shape says it was
     /// written), ready for the entropy decoder to reuse the one-row window.
     func push(iMCURow row: Int, windows: UnsafePointer<CoefficientWindow>, clearingBlocks: Bool) {
+        transform(iMCURow: row, windows: windows, clearingBlocks: clearingBlocks)
+        didTransform(iMCURow: row)
+    }
+
+    /// The IDCT half of ``push(iMCURow:windows:clearingBlocks:)``: fills the ring rows of iMCU row
+    /// `row` and nothing else, so a worker thread may run it (see the type's notes).
+    func transform(iMCURow row: Int, windows: UnsafePointer<CoefficientWindow>, clearingBlocks: Bool) {
         for c in 0..<componentCount {
             let component = layout.components[c]
             let window = windows[c]
@@ -107,7 +104,13 @@ final class BlockRowRenderer {
                     ShapedInverseDCT.transform(block, shape: shape, size: size, workspace: workspace, output: out, stride: stride)
                 }
             }
-            rowsAvailable[c] = (row + 1) * component.rowsPerIMCU
+        }
+    }
+
+    /// Makes the samples of iMCU row `row`, transformed by ``transform(iMCURow:windows:clearingBlocks:)``, count as pushed.
+    func didTransform(iMCURow row: Int) {
+        for c in 0..<componentCount {
+            rowsAvailable[c] = (row + 1) * layout.components[c].rowsPerIMCU
         }
     }
 
@@ -142,21 +145,51 @@ final class BlockRowRenderer {
     }
 
     /// Emits every output row below `limit` whose samples are all pushed into `output` (the
-    /// picture, output height × width × bytes per pixel); returns how many.
+    /// picture, output height rows of `outputStride` bytes); returns how many.
     @discardableResult
     func emitReadyRows(limit: Int, into output: UnsafeMutablePointer<UInt8>) -> Int {
         let end = min(limit, layout.outputHeight)
         var emitted = 0
         while nextOutputRow < end && isReady(nextOutputRow) {
-            emitRow(nextOutputRow, into: output)
+            emitRow(nextOutputRow, into: output + nextOutputRow * outputStride, scratch: scratch)
             nextOutputRow += 1
             emitted += 1
         }
         return emitted
     }
 
+    /// Two threads: output rows `rows`, which another thread placed after `nextOutputRow`'s,
+    /// are written; emitting goes on after them.
+    func skipEmitted(_ rows: Range<Int>) {
+        if rows.lowerBound == nextOutputRow { nextOutputRow = rows.upperBound }
+    }
+
+    /// Worker side of two threads: emits output rows `rows` (all ready once iMCU rows up to the one
+    /// just transformed are) into `output`, `stride` bytes apart, with the worker's own `scratch`.
+    /// Reads only ring rows and layout, so it runs beside the caller's ``emitReadyRows(limit:into:)``
+    /// of other rows.
+    func emitRows(_ rows: Range<Int>, into output: UnsafeMutablePointer<UInt8>, stride: Int, scratch: UpsampleScratch) {
+        for y in rows { emitRow(y, into: output + (y - rows.lowerBound) * stride, scratch: scratch) }
+    }
+
+    /// The end of the run of output rows from `start` that are ready once the first
+    /// `transformedIMCURows` iMCU rows are transformed (a pure function of the layout).
+    func readyRowsEnd(from start: Int, transformedIMCURows: Int) -> Int {
+        var y = start
+        while y < layout.outputHeight && isReady(y, available: { transformedIMCURows * layout.components[$0].rowsPerIMCU }) {
+            y += 1
+        }
+        return y
+    }
+
     /// Whether all samples output row `y` needs have been pushed.
     private func isReady(_ y: Int) -> Bool {
+        isReady(y, available: { rowsAvailable[$0] })
+    }
+
+    /// Whether output row `y` is ready when component c has sample rows [0, available(c)).
+    @inline(__always)
+    private func isReady(_ y: Int, available: (Int) -> Int) -> Bool {
         for c in 0..<componentCount {
             let component = layout.components[c]
             var needed: Int
@@ -166,7 +199,7 @@ final class BlockRowRenderer {
             case .box(_, let vertical): needed = y / vertical
             }
             needed = min(needed, component.downsampledHeight - 1)
-            if needed >= rowsAvailable[c] { return false }
+            if needed >= available(c) { return false }
         }
         return true
     }
@@ -176,12 +209,13 @@ final class BlockRowRenderer {
         rings[c] + (row % ringRowCounts[c]) * ringStrides[c]
     }
 
-    private func emitRow(_ y: Int, into output: UnsafeMutablePointer<UInt8>) {
+    /// Output row `y` into `row` (its first byte).
+    private func emitRow(_ y: Int, into row: UnsafeMutablePointer<UInt8>, scratch: UpsampleScratch) {
         let width = layout.outputWidth
         for c in 0..<componentCount {
-            rowPointers[c] = ComponentRowUpsampler.row(layout.components[c], outputRow: y, outputWidth: width,
-                                                       scratch: upsampledRows[c], sums: columnSums) { ringRow(c, $0) }
+            scratch.rowPointers[c] = ComponentRowUpsampler.row(layout.components[c], outputRow: y, outputWidth: width,
+                                                               scratch: scratch.upsampledRows[c], sums: scratch.columnSums) { ringRow(c, $0) }
         }
-        RowColorConverter.convert(conversion, rows: UnsafePointer(rowPointers), into: output + y * outputStride, width: width)
+        RowColorConverter.convert(conversion, rows: UnsafePointer(scratch.rowPointers), into: row, width: width)
     }
 }

@@ -41,10 +41,15 @@ final class ProgressivePreview {
     /// Created by the first picture taken before the last.
     private var planes: SamplePlaneRenderer?
 
-    /// Sets up previews for `layout`, with the store's `quantization` (per component 64 `Int32`).
-    init(layout: FrameLayout, conversion: ColorConversion, quantization: UnsafePointer<Int32>) {
+    /// Bytes from one output row to the next in the pictures drawn.
+    private let outputStride: Int
+
+    /// Sets up previews for `layout`, with the store's `quantization` (per component 64 `Int32`),
+    /// drawing pictures whose rows are `outputStride` bytes apart.
+    init(layout: FrameLayout, conversion: ColorConversion, quantization: UnsafePointer<Int32>, outputStride: Int) {
         self.layout = layout
         self.conversion = conversion
+        self.outputStride = outputStride
         self.quantization = quantization
         drawer = RawBlockRowDrawer(layout: layout, quantization: quantization)
         let count = layout.components.count
@@ -139,7 +144,7 @@ final class ProgressivePreview {
         if let planes {
             renderer = planes
         } else {
-            renderer = SamplePlaneRenderer(layout: layout, conversion: conversion)
+            renderer = SamplePlaneRenderer(layout: layout, conversion: conversion, outputStride: outputStride)
             for (c, component) in layout.components.enumerated() {
                 renderer.markDirty(component: c, rows: 0..<markedRows[c], columns: 0..<component.widthInBlocks)
             }
@@ -157,7 +162,7 @@ final class ProgressivePreview {
             let samples = 0..<min(markedRows[c] * component.blockSize, component.downsampledHeight)
             rows = max(rows, ComponentRowUpsampler.outputRows(reading: samples, of: component, outputHeight: layout.outputHeight).upperBound)
         }
-        let rings = BlockRowRenderer(layout: layout, conversion: conversion)
+        let rings = BlockRowRenderer(layout: layout, conversion: conversion, outputStride: outputStride)
         rings.beginPass(firstIMCURow: 0)
         for iMCURow in 0..<layout.mcuRows where rings.nextOutputRow < rows {
             rings.push(iMCURow: iMCURow, windows: windows, drawer: drawer, smoothing: smoothing)

@@ -21,11 +21,8 @@ final class SamplePlaneRenderer {
     private var dirtyBounds: [Range<Int>]
     /// Per output row, the pixels that read samples redrawn since they were last written.
     private let dirtyPixels: DirtyColumnSpans
-    /// Per component, a row for upsampled samples (output width, rounded up for the 2× kernels).
-    private let upsampledRows: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
-    private let rowPointers: UnsafeMutablePointer<UnsafePointer<UInt8>>
-    /// The 2:2 upsampling filter's column sums (widest downsampled row).
-    private let columnSums: UnsafeMutablePointer<UInt16>
+    /// The rows upsampling and colour conversion work in.
+    private let scratch: UpsampleScratch
     private let outputStride: Int
     /// Output rows `0 ..< initializedRows` hold pixels: written, or zeroed because nothing reads
     /// samples there yet (the picture is not zeroed up front; see ``render(drawer:windows:smoothing:into:)``).
@@ -45,29 +42,22 @@ final class SamplePlaneRenderer {
         return total
     }
 
-    /// Allocates the planes of `layout` (whose size ``planeBytes(for:)`` checked), samples 128.
-    init(layout: FrameLayout, conversion: ColorConversion) {
+    /// Allocates the planes of `layout` (whose size ``planeBytes(for:)`` checked), samples 128;
+    /// output rows are `outputStride` bytes apart.
+    init(layout: FrameLayout, conversion: ColorConversion, outputStride: Int) {
         self.layout = layout
         self.conversion = conversion
         componentCount = layout.components.count
-        outputStride = layout.outputWidth * conversion.bytesPerPixel
+        self.outputStride = outputStride
         planes = .allocate(capacity: componentCount)
         strides = .allocate(capacity: componentCount)
-        upsampledRows = .allocate(capacity: componentCount)
-        rowPointers = .allocate(capacity: componentCount)
-        let sumsCount = (layout.components.map(\.downsampledWidth).max() ?? 0) + 16
-        columnSums = .allocate(capacity: sumsCount)
-        columnSums.initialize(repeating: 0, count: sumsCount)
+        scratch = UpsampleScratch(layout: layout)
         for (c, component) in layout.components.enumerated() {
             let stride = component.widthInBlocks * component.blockSize + 16
             let count = stride * component.heightInBlocks * component.blockSize
             strides[c] = stride
             planes[c] = .allocate(capacity: count)
             planes[c].initialize(repeating: 128, count: count)
-            let upsampledWidth = max(layout.outputWidth, 2 * component.downsampledWidth) + 16
-            upsampledRows[c] = .allocate(capacity: upsampledWidth)
-            upsampledRows[c].initialize(repeating: 0, count: upsampledWidth)
-            rowPointers[c] = UnsafePointer(upsampledRows[c])
         }
         dirtyBlocks = layout.components.map { DirtyColumnSpans(rowCount: $0.heightInBlocks) }
         dirtyBounds = Array(repeating: 0..<0, count: componentCount)
@@ -75,15 +65,9 @@ final class SamplePlaneRenderer {
     }
 
     deinit {
-        for c in 0..<componentCount {
-            planes[c].deallocate()
-            upsampledRows[c].deallocate()
-        }
+        for c in 0..<componentCount { planes[c].deallocate() }
         planes.deallocate()
         strides.deallocate()
-        upsampledRows.deallocate()
-        rowPointers.deallocate()
-        columnSums.deallocate()
     }
 
     /// Marks blocks `columns` of block rows `rows` of component `component` (clamped to its
@@ -153,10 +137,10 @@ final class SamplePlaneRenderer {
         let width = layout.outputWidth
         for c in 0..<componentCount {
             let plane = planes[c], stride = strides[c]
-            rowPointers[c] = ComponentRowUpsampler.row(layout.components[c], outputRow: y, outputWidth: width, pixels: pixels,
-                                                       scratch: upsampledRows[c], sums: columnSums) { plane + $0 * stride } + pixels.lowerBound
+            scratch.rowPointers[c] = ComponentRowUpsampler.row(layout.components[c], outputRow: y, outputWidth: width, pixels: pixels,
+                                                               scratch: scratch.upsampledRows[c], sums: scratch.columnSums) { plane + $0 * stride } + pixels.lowerBound
         }
-        RowColorConverter.convert(conversion, rows: UnsafePointer(rowPointers),
+        RowColorConverter.convert(conversion, rows: UnsafePointer(scratch.rowPointers),
                                   into: output + y * outputStride + pixels.lowerBound * conversion.bytesPerPixel, width: pixels.count)
     }
 }
