@@ -17,7 +17,7 @@ struct DeflaterLevelParameters: Sendable {
     /// Most chain links followed per position.
     var maxChain: Int
     /// Shortest match taken; shorter ones are coded as literals. 3 (DEFLATE's minimum) except
-    /// for ``DeflateStrategy/filtered``, which takes 6 and hashes 4 bytes.
+    /// for ``DeflateStrategy/filtered``, which takes 6 and hashes 6 bytes.
     var shortestMatch = 3
 
     /// Parameters of level 1...9 (level 0 stores and never matches).

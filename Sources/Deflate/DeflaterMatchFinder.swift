@@ -23,13 +23,14 @@ final class DeflaterMatchFinder {
     private let previous: UnsafeMutablePointer<Int32>
     private var base = 0
     private let parameters: DeflaterLevelParameters
-    /// Bytes hashed per position: 3, or 4 when matches shorter than 4 are not wanted (chains
-    /// then hold only positions that share 4 bytes, far shorter on PNG-filtered data).
+    /// Bytes hashed per position: 3, or 6 when only matches of 6 or more are wanted (chains then
+    /// hold only positions that share those 6 bytes: far shorter on PNG-filtered data, and no
+    /// match of 6 or more is missed).
     private let hashLength: Int
 
     init(parameters: DeflaterLevelParameters) {
         self.parameters = parameters
-        hashLength = parameters.shortestMatch > 3 ? 4 : 3
+        hashLength = parameters.shortestMatch >= 6 ? 6 : 3
         head = .allocate(capacity: DeflaterMatchFinder.hashSize)
         head.initialize(repeating: DeflaterMatchFinder.none, count: DeflaterMatchFinder.hashSize)
         previous = .allocate(capacity: DeflaterSymbols.maxDistance)
@@ -142,8 +143,12 @@ final class DeflaterMatchFinder {
     /// (Knuth), top bits.
     @inline(__always)
     private func hash(_ data: UnsafePointer<UInt8>, _ p: Int) -> Int {
-        var v = UInt32(data[p]) | UInt32(data[p &+ 1]) << 8 | UInt32(data[p &+ 2]) << 16
-        if hashLength == 4 { v |= UInt32(data[p &+ 3]) << 24 }
+        if hashLength == 6 {
+            let v = UInt64(UnsafeRawPointer(data + p).loadUnaligned(as: UInt32.self).littleEndian)
+                | UInt64(UnsafeRawPointer(data + p + 4).loadUnaligned(as: UInt16.self).littleEndian) &<< 32
+            return Int(truncatingIfNeeded: (v &* 0x9E37_79B1_7F4A_7C15) &>> UInt64(64 - DeflaterMatchFinder.hashBits))
+        }
+        let v = UInt32(data[p]) | UInt32(data[p &+ 1]) << 8 | UInt32(data[p &+ 2]) << 16
         return Int((v &* 0x9E37_79B1) >> UInt32(32 - DeflaterMatchFinder.hashBits))
     }
 
