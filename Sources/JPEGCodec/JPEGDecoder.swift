@@ -45,6 +45,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     // Tables and parameters from marker segments.
     var quantizationTables = QuantizationTables()
     var huffmanTables = HuffmanTableSlots()
+    var arithmeticConditioning = ArithmeticConditioning()
     var restartInterval = 0
     var frame: FrameHeader?
     var layout: FrameLayout?
@@ -71,7 +72,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     var renderer: BlockRowRenderer?
     /// Progressive files: draws pictures from the stored coefficients.
     var preview: ProgressivePreview?
-    var scanDecoder: ScanDecoder?
+    var scanDecoder: (any ScanEntropyDecoding)?
     var currentScan: ScanHeader?
     /// Sequential whole-image storage: iMCU rows changed since they were last rendered.
     var dirtyIMCURows: Range<Int>?
