@@ -15,11 +15,15 @@ Sections (default: deflate):
   images   Benchmarks/generated/png/ and .../jpeg/: 6 Mpix PNGs (RGB, RGBA, Adam7,
            synthetic) and JPEGs (4:2:0, 4:2:2, 4:4:4; baseline and progressive) made
            with Pillow from photo_900x600_adam7.png upscaled (LANCZOS) plus a little noise.
+  arith    Benchmarks/generated/jpeg-arith/: the 4:2:0 and 4:4:4 photo JPEGs of `images`
+           (made first if missing) transcoded with `jpegtran -arithmetic` (same coefficients),
+           sequential and progressive. Needs Debian's jpegtran (libjpeg-turbo-progs).
 
 Usage:
   python3 Benchmarks/make_bench_inputs.py            # deflate section
   python3 Benchmarks/make_bench_inputs.py --images   # deflate + images
   python3 Benchmarks/make_bench_inputs.py --only images
+  python3 Benchmarks/make_bench_inputs.py --only arith
 
 Needs: numpy, pillow (`pip install pillow numpy`). Output is deterministic for a given
 machine (text and binary come from the installed Python, so they differ across machines).
@@ -324,6 +328,21 @@ def make_images():
     print(f"  {path.relative_to(ROOT)}  {path.stat().st_size:>10,} bytes")
 
 
+def make_arithmetic():
+    import subprocess
+    jpeg_dir, arith_dir = OUT / "jpeg", OUT / "jpeg-arith"
+    if not (jpeg_dir / "photo_3000x2000_444_baseline.jpg").exists():
+        make_images()
+    arith_dir.mkdir(parents=True, exist_ok=True)
+    print("arithmetic-coded JPEG inputs:")
+    for label in ("420", "444"):
+        for kind, flags in (("sequential", []), ("progressive", ["-progressive"])):
+            path = arith_dir / f"photo_3000x2000_{label}_{kind}_arith.jpg"
+            subprocess.run(["jpegtran", "-arithmetic", *flags, "-outfile", str(path),
+                            str(jpeg_dir / f"photo_3000x2000_{label}_baseline.jpg")], check=True)
+            print(f"  {path.relative_to(ROOT)}  {path.stat().st_size:>10,} bytes")
+
+
 def write_png_adam7(path: Path, pixels: np.ndarray):
     """Writes an 8-bit RGB Adam7 PNG (PNG 8.2): each pass's sub-image filtered like a
     normal image, all passes in one zlib stream at level 6."""
@@ -348,13 +367,15 @@ def write_png_adam7(path: Path, pixels: np.ndarray):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--images", action="store_true", help="also make the PNG and JPEG inputs")
-    parser.add_argument("--only", choices=["deflate", "images"], help="make just one section")
+    parser.add_argument("--only", choices=["deflate", "images", "arith"], help="make just one section")
     args = parser.parse_args()
     sections = [args.only] if args.only else (["deflate", "images"] if args.images else ["deflate"])
     if "deflate" in sections:
         make_deflate()
     if "images" in sections:
         make_images()
+    if "arith" in sections:
+        make_arithmetic()
 
 
 if __name__ == "__main__":
