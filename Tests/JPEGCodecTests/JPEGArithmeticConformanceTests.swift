@@ -11,7 +11,7 @@ final class JPEGArithmeticConformanceTests: XCTestCase {
         var failures: [String] = []
         for (index, fixture) in references.fixtures.enumerated() {
             let bytes = try fixture.bytes()
-            for (name, pieces) in JPEGReferenceChecks.chunkings(bytes, seed: UInt64(index) &+ 0xA817) {
+            for (name, pieces) in JPEGArithmeticFixtures.chunkings(bytes, seed: UInt64(index) &+ 0xA817) {
                 let result = JPEGArithmeticFixtures.decode(pieces)
                 if let problem = JPEGArithmeticFixtures.mismatch(result, picture: fixture.picture(scale: .full),
                                                                  width: fixture.width, height: fixture.height,
@@ -49,7 +49,7 @@ final class JPEGArithmeticConformanceTests: XCTestCase {
         for (index, entry) in entries.enumerated() {
             let bytes = try CorpusManifest.bytes(of: entry)
             failures += JPEGReferenceChecks.mismatches(entry, bytes: bytes,
-                                                       chunkings: JPEGReferenceChecks.chunkings(bytes, seed: UInt64(index) &+ 0xA817))
+                                                       chunkings: JPEGArithmeticFixtures.chunkings(bytes, seed: UInt64(index) &+ 0xA817))
         }
         XCTAssertEqual(failures, [])
     }

@@ -48,7 +48,7 @@ final class JPEGArithmeticDamagedTests: XCTestCase {
             if whole.pixels?.count != variant.width * variant.height * 3 && whole.pixels?.count != variant.width * variant.height {
                 failures.append("\(name): picture not whole")
             }
-            for (chunking, pieces) in JPEGReferenceChecks.chunkings(bytes, seed: UInt64(index) &+ 0xDA3A).dropFirst()
+            for (chunking, pieces) in JPEGArithmeticFixtures.chunkings(bytes, seed: UInt64(index) &+ 0xDA3A).dropFirst()
             where outcome(pieces) != whole {
                 failures.append("\(name): \(chunking) feeding differs from whole")
             }

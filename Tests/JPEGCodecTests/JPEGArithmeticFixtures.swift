@@ -88,6 +88,12 @@ struct JPEGArithmeticFixtures: Decodable {
         try JSONDecoder().decode(JPEGArithmeticFixtures.self, from: Data(contentsOf: Fixtures.url("jpeg-arith/references.json")))
     }
 
+    /// ``JPEGReferenceChecks/chunkings(_:seed:)`` with 1-byte feeding kept for files up to 4 KB
+    /// (the 1-byte runs of the larger files are covered by the incremental tests).
+    static func chunkings(_ bytes: [UInt8], seed: UInt64) -> [(String, [ArraySlice<UInt8>])] {
+        JPEGReferenceChecks.chunkings(bytes, seed: seed).filter { $0.0 != "1-byte" || bytes.count <= 4096 }
+    }
+
     /// What decoding `pieces` gave: the picture (``JPEGDecoder/currentImage()`` when `finish()`
     /// threw) and the error kind, if any.
     static func decode(_ pieces: [ArraySlice<UInt8>], options: DecodingOptions = DecodingOptions())

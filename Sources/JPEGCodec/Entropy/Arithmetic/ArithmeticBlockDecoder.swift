@@ -58,10 +58,11 @@ enum ArithmeticBlockDecoder {
     @inline(__always)
     private static func magnitudeBits(_ leading: Int, bins: UnsafeMutablePointer<UInt8>, sign: Int,
                                       _ decoder: inout ArithmeticDecoder) -> Int {
+        // The bits are close to random: they are merged without branching on them.
         var value = leading
         var m = leading >> 1
         while m != 0 {
-            if decoder.decode(bins) != 0 { value |= m }
+            value |= m & (0 &- decoder.decode(bins))
             m >>= 1
         }
         value += 1
@@ -72,7 +73,10 @@ enum ArithmeticBlockDecoder {
     /// for each non-zero coefficient; returns false when a run or magnitude overflows.
     @inline(__always)
     static func decodeACBand(start: Int, end: Int, _ context: Context, fixedBin: UnsafeMutablePointer<UInt8>,
-                             _ decoder: inout ArithmeticDecoder, store: (Int, Int) -> Void) -> Bool {
+                             _ sharedDecoder: inout ArithmeticDecoder, store: (Int, Int) -> Void) -> Bool {
+        // A local copy stays in registers; the caller's decoder is written back once.
+        var decoder = sharedDecoder
+        defer { sharedDecoder = decoder }
         let stats = context.acStats
         var k = start
         while k <= end {
@@ -135,7 +139,7 @@ enum ArithmeticBlockDecoder {
     @inline(__always)
     static func decodeDCRefinement(into block: UnsafeMutablePointer<Int16>, shift: Int,
                                    fixedBin: UnsafeMutablePointer<UInt8>, _ decoder: inout ArithmeticDecoder) {
-        if decoder.decode(fixedBin) != 0 { block[0] |= Int16(truncatingIfNeeded: 1 << shift) }
+        block[0] |= Int16(truncatingIfNeeded: decoder.decode(fixedBin) << shift)
     }
 
     /// G.2 AC first scan of band `start...end`, values stored `<< shift`; `mask` is the block's
@@ -160,8 +164,10 @@ enum ArithmeticBlockDecoder {
     /// end-of-block decision only past the last coefficient that was non-zero before (EOBx).
     static func decodeACRefinement(into block: UnsafeMutablePointer<Int16>, mask: UnsafeMutablePointer<UInt64>,
                                    start: Int, end: Int, shift: Int, _ context: Context,
-                                   fixedBin: UnsafeMutablePointer<UInt8>, _ decoder: inout ArithmeticDecoder,
+                                   fixedBin: UnsafeMutablePointer<UInt8>, _ sharedDecoder: inout ArithmeticDecoder,
                                    zigzag: UnsafePointer<UInt8>) -> Bool {
+        var decoder = sharedDecoder
+        defer { sharedDecoder = decoder }
         var bits = mask.pointee
         defer { mask.pointee = bits }
         let plusOne = Int32(1) << Int32(shift), minusOne = Int32(-1) << Int32(shift)
@@ -177,10 +183,9 @@ enum ArithmeticBlockDecoder {
                 let coefficient = block + Int(zigzag[k])
                 if bits & (UInt64(1) &<< UInt64(truncatingIfNeeded: k)) != 0 {
                     // Correction bit: away from zero (libjpeg adds without testing the bit).
-                    if decoder.decode(bin + 2) != 0 {
-                        let value = Int32(coefficient.pointee)
-                        coefficient.pointee = Int16(truncatingIfNeeded: value &+ (value < 0 ? minusOne : plusOne))
-                    }
+                    let value = Int32(coefficient.pointee)
+                    let step = (value < 0 ? minusOne : plusOne) & (0 &- Int32(truncatingIfNeeded: decoder.decode(bin + 2)))
+                    coefficient.pointee = Int16(truncatingIfNeeded: value &+ step)
                     break
                 }
                 if decoder.decode(bin + 1) != 0 {

@@ -3,14 +3,15 @@
 /// before the 0x00 is swallowed, and from a marker on (or the end of all input) the decoder
 /// reads zero bytes, which T.81 allows: the encoder may drop trailing zeros.
 ///
-/// `c` holds the code register and the not-yet-used input bits together, with the cut between
-/// them at bit `ct` (libjpeg's layout), so a decision needs one variable shift and
-/// renormalisation never moves `c`. Invariant: `c < a << ct`, so `c` stays below 2^23.
+/// `c` holds the code register and the `ct` not-yet-used input bits below it, like libjpeg's C,
+/// but shifted left by 32 − `ct` so the code register always sits at bit 32: a decision compares
+/// with a constant shift of the interval (libjpeg shifts by `ct` each time), and
+/// renormalisation shifts `c` with `a`. Invariant: `c < a << 32`, so `c` stays below 2^49.
 ///
 /// `bytes` is the caller's buffer for one decoding batch; `position` indexes it and is rebased
 /// by the caller between batches. The struct is a value: copying it is a snapshot.
 struct ArithmeticDecoder {
-    /// Code register with the input bits below it.
+    /// Code register (at bit 32) with the input bits below it.
     var c = 0
     /// Interval size A; 0 until the first two bytes of an interval are read (``start()``).
     var a = 0
@@ -74,50 +75,76 @@ struct ArithmeticDecoder {
 
     /// INITDEC: the first two bytes fill the code register.
     mutating func start() {
+        ct = -16
         insertByte()
         insertByte()
-        ct = 0
         a = 0x10000
     }
 
     /// DECODE (T.81 D.2.4/D.2.5 with libjpeg's conditional exchanges): one binary decision with
     /// the statistics bin `bin` (`MPS << 7 | state`), which it updates. Returns 0 or 1.
+    ///
+    /// Written without branches (the outcome is unpredictable by design, and the caller branches
+    /// on it anyway): the decoded symbol is the LPS exactly when "the code lies in the LPS
+    /// sub-interval" differs from "the MPS sub-interval is the smaller one" (conditional
+    /// exchange), and the state moves only when the interval will need renormalising.
+    /// ``decodeWithBranches(_:)`` is the same procedure spelled out as T.81 and libjpeg write it.
     @inline(__always)
     mutating func decode(_ bin: UnsafeMutablePointer<UInt8>) -> Int {
         if a < 0x8000 { renormalize() }
-        var sv = Int(bin.pointee)
+        let sv = Int(bin.pointee)
         let entry = Int(table[sv & 0x7F])
         let qe = entry &>> 16
-        a &-= qe
-        let scaled = a &<< ct
+        let mpsSize = a &- qe
+        let scaled = mpsSize &<< 32
+        let inLPS = c >= scaled
+        let symbolIsLPS = inLPS != (mpsSize < qe)
+        c = inLPS ? c &- scaled : c
+        a = inLPS ? qe : mpsSize
+        let next = symbolIsLPS ? entry & 0xFF : (entry &>> 8) & 0xFF
+        let moves = inLPS || mpsSize < 0x8000
+        bin.pointee = UInt8(truncatingIfNeeded: moves ? (sv & 0x80) ^ next : sv)
+        return (sv &>> 7) ^ (symbolIsLPS ? 1 : 0)
+    }
+
+    /// ``decode(_:)`` with the branches of T.81 Figures D.3–D.5 as libjpeg writes them: the
+    /// careful twin the branch-free version is tested against.
+    mutating func decodeWithBranches(_ bin: UnsafeMutablePointer<UInt8>) -> Int {
+        if a < 0x8000 { renormalize() }
+        var sv = Int(bin.pointee)
+        let entry = Int(table[sv & 0x7F])
+        let qe = entry >> 16
+        a -= qe
+        let scaled = a << 32
         if c >= scaled {
-            c &-= scaled
+            c -= scaled
             // LPS path; when the MPS sub-interval turned out smaller, the symbol is the MPS.
             if a < qe {
-                bin.pointee = UInt8(truncatingIfNeeded: (sv & 0x80) ^ ((entry &>> 8) & 0xFF))
+                bin.pointee = UInt8((sv & 0x80) ^ ((entry >> 8) & 0xFF))
             } else {
-                bin.pointee = UInt8(truncatingIfNeeded: (sv & 0x80) ^ (entry & 0xFF))
+                bin.pointee = UInt8((sv & 0x80) ^ (entry & 0xFF))
                 sv ^= 0x80
             }
             a = qe
         } else if a < 0x8000 {
             // MPS path needing renormalisation; a smaller-than-LPS interval swaps the symbols.
             if a < qe {
-                bin.pointee = UInt8(truncatingIfNeeded: (sv & 0x80) ^ (entry & 0xFF))
+                bin.pointee = UInt8((sv & 0x80) ^ (entry & 0xFF))
                 sv ^= 0x80
             } else {
-                bin.pointee = UInt8(truncatingIfNeeded: (sv & 0x80) ^ ((entry &>> 8) & 0xFF))
+                bin.pointee = UInt8((sv & 0x80) ^ ((entry >> 8) & 0xFF))
             }
         }
-        return sv &>> 7
+        return sv >> 7
     }
 
-    /// RENORM_D: doubles `a` until it reaches 0x8000 (1...15 times, `a` ≥ 1), taking a byte into
-    /// `c` whenever the input bits run out. `c` itself does not move (see the type's comment).
+    /// RENORM_D: doubles `a` (and `c`) until `a` reaches 0x8000 (1...15 times, `a` ≥ 1), taking a
+    /// byte into `c` whenever the input bits run out.
     @inline(__always)
     private mutating func renormalize() {
         let shift = UInt32(truncatingIfNeeded: a).leadingZeroBitCount &- 16
         a &<<= shift
+        c &<<= shift
         ct &-= shift
         if ct < 0 {
             insertByte()
@@ -125,7 +152,8 @@ struct ArithmeticDecoder {
         }
     }
 
-    /// BYTE_IN: appends the next data byte to `c` (zero past a marker).
+    /// BYTE_IN: appends the next data byte to `c` (zero past a marker), below its `ct` input bits.
+    /// `ct` may be negative here (bits already shifted in as zeros): the byte then fills them.
     @inline(__always)
     private mutating func insertByte() {
         if position < limit {
@@ -133,7 +161,7 @@ struct ArithmeticDecoder {
             if byte != 0xFF {
                 position &+= 1
                 dataBytesRead &+= 1
-                c = c &<< 8 | Int(byte)
+                c |= Int(byte) &<< (24 &- ct)
                 ct &+= 8
                 return
             }
@@ -147,7 +175,7 @@ struct ArithmeticDecoder {
     private func insertingByteCarefully() -> ArithmeticDecoder {
         var copy = self
         let data = copy.carefulByte()
-        copy.c = copy.c &<< 8 | data
+        copy.c |= data &<< (24 &- copy.ct)
         copy.ct &+= 8
         return copy
     }

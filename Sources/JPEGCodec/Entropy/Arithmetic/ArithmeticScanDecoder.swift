@@ -236,8 +236,11 @@ final class ArithmeticScanDecoder: ScanEntropyDecoding {
 
     /// Decodes `count` (≥ 1) MCUs of MCU row `row` from column `column`, inside one restart
     /// interval; stops after an MCU with a corrupt code. Returns the MCUs decoded.
-    private func decodeMCUs(row: Int, column: Int, count: Int, _ decoder: inout ArithmeticDecoder,
+    private func decodeMCUs(row: Int, column: Int, count: Int, _ sharedDecoder: inout ArithmeticDecoder,
                             zigzag: UnsafePointer<UInt8>, streamOffset: Int, report: (ImageDecodingError) -> Void) -> Int {
+        // A local copy stays in registers; the caller's decoder is written back once.
+        var decoder = sharedDecoder
+        defer { sharedDecoder = decoder }
         for index in 0..<count {
             if decoder.needsStart { decoder.start() }
             if !decodeMCU(row: row, column: column + index, &decoder, zigzag: zigzag) {
@@ -250,43 +253,53 @@ final class ArithmeticScanDecoder: ScanEntropyDecoding {
         return count
     }
 
-    /// One MCU; false when a code overflowed.
+    /// One MCU; false when a code overflowed. The coding is switched on once per MCU, so each
+    /// case's block loop is compiled on its own.
     @inline(__always)
     private func decodeMCU(row: Int, column: Int, _ decoder: inout ArithmeticDecoder, zigzag: UnsafePointer<UInt8>) -> Bool {
+        let fixedBin = self.fixedBin
+        switch coding {
+        case .sequential:
+            return eachBlock(row: row, column: column) { slot, window, blockRow, blockColumn in
+                ArithmeticBlockDecoder.decodeSequential(
+                    into: window.block(row: blockRow, column: blockColumn), shape: window.shape(row: blockRow, column: blockColumn),
+                    quantization: slots[slot].quantization, &slots[slot].context, fixedBin: fixedBin, &decoder, zigzag: zigzag)
+            }
+        case .dcFirst(let shift):
+            return eachBlock(row: row, column: column) { slot, window, blockRow, blockColumn in
+                ArithmeticBlockDecoder.decodeDCFirst(into: window.rawBlock(row: blockRow, column: blockColumn), shift: shift,
+                                                     &slots[slot].context, &decoder)
+            }
+        case .dcRefinement(let shift):
+            return eachBlock(row: row, column: column) { _, window, blockRow, blockColumn in
+                ArithmeticBlockDecoder.decodeDCRefinement(into: window.rawBlock(row: blockRow, column: blockColumn), shift: shift,
+                                                          fixedBin: fixedBin, &decoder)
+                return true
+            }
+        case .acFirst(let start, let end, let shift):
+            // AC scans hold one component, one block per MCU.
+            let window = windows[0]
+            return ArithmeticBlockDecoder.decodeACFirst(
+                into: window.rawBlock(row: row, column: column), mask: window.nonZeroMask(row: row, column: column),
+                start: start, end: end, shift: shift, slots[0].context, fixedBin: fixedBin, &decoder, zigzag: zigzag)
+        case .acRefinement(let start, let end, let shift):
+            let window = windows[0]
+            return ArithmeticBlockDecoder.decodeACRefinement(
+                into: window.rawBlock(row: row, column: column), mask: window.nonZeroMask(row: row, column: column),
+                start: start, end: end, shift: shift, slots[0].context, fixedBin: fixedBin, &decoder, zigzag: zigzag)
+        }
+    }
+
+    /// Runs `body(slot, window, blockRow, blockColumn)` on each block of MCU (`row`, `column`) in
+    /// MCU order until it returns false; returns whether every call returned true.
+    @inline(__always)
+    private func eachBlock(row: Int, column: Int, _ body: (Int, CoefficientWindow, Int, Int) -> Bool) -> Bool {
         for slot in 0..<componentCount {
             let window = windows[slot]
             let h = slots[slot].h, v = slots[slot].v
             for blockRow in row * v..<(row + 1) * v {
-                for blockColumn in column * h..<(column + 1) * h {
-                    let ok: Bool
-                    switch coding {
-                    case .sequential:
-                        ok = ArithmeticBlockDecoder.decodeSequential(
-                            into: window.block(row: blockRow, column: blockColumn),
-                            shape: window.shape(row: blockRow, column: blockColumn),
-                            quantization: slots[slot].quantization, &slots[slot].context, fixedBin: fixedBin,
-                            &decoder, zigzag: zigzag)
-                    case .dcFirst(let shift):
-                        ok = ArithmeticBlockDecoder.decodeDCFirst(into: window.rawBlock(row: blockRow, column: blockColumn),
-                                                                  shift: shift, &slots[slot].context, &decoder)
-                    case .dcRefinement(let shift):
-                        ArithmeticBlockDecoder.decodeDCRefinement(into: window.rawBlock(row: blockRow, column: blockColumn),
-                                                                  shift: shift, fixedBin: fixedBin, &decoder)
-                        ok = true
-                    case .acFirst(let start, let end, let shift):
-                        ok = ArithmeticBlockDecoder.decodeACFirst(
-                            into: window.rawBlock(row: blockRow, column: blockColumn),
-                            mask: window.nonZeroMask(row: blockRow, column: blockColumn),
-                            start: start, end: end, shift: shift, slots[slot].context, fixedBin: fixedBin,
-                            &decoder, zigzag: zigzag)
-                    case .acRefinement(let start, let end, let shift):
-                        ok = ArithmeticBlockDecoder.decodeACRefinement(
-                            into: window.rawBlock(row: blockRow, column: blockColumn),
-                            mask: window.nonZeroMask(row: blockRow, column: blockColumn),
-                            start: start, end: end, shift: shift, slots[slot].context, fixedBin: fixedBin,
-                            &decoder, zigzag: zigzag)
-                    }
-                    if !ok { return false }
+                for blockColumn in column * h..<(column + 1) * h where !body(slot, window, blockRow, blockColumn) {
+                    return false
                 }
             }
         }
@@ -319,16 +332,6 @@ final class ArithmeticScanDecoder: ScanEntropyDecoding {
         return false
     }
 
-    /// Calls `body` with each block of MCU (`row`, `column`) and its window.
-    private func forEachBlock(row: Int, column: Int, _ body: (CoefficientWindow, Int, Int) -> Void) {
-        for slot in 0..<componentCount {
-            let h = slots[slot].h, v = slots[slot].v
-            for blockRow in row * v..<(row + 1) * v {
-                for blockColumn in column * h..<(column + 1) * h { body(windows[slot], blockRow, blockColumn) }
-            }
-        }
-    }
-
     /// Copies the used statistics and (progressive scans, which refine what blocks hold) the
     /// MCU's blocks and masks into `scratch`.
     private func saveSnapshot(row: Int, column: Int) {
@@ -338,10 +341,11 @@ final class ArithmeticScanDecoder: ScanEntropyDecoding {
             cursor += area.count
         }
         guard coding.isProgressive else { return }
-        forEachBlock(row: row, column: column) { window, blockRow, blockColumn in
+        _ = eachBlock(row: row, column: column) { _, window, blockRow, blockColumn in
             cursor.copyMemory(from: window.rawBlock(row: blockRow, column: blockColumn), byteCount: 128)
             cursor.storeBytes(of: window.nonZeroMask(row: blockRow, column: blockColumn).pointee, toByteOffset: 128, as: UInt64.self)
             cursor += 136
+            return true
         }
     }
 
@@ -352,7 +356,7 @@ final class ArithmeticScanDecoder: ScanEntropyDecoding {
             UnsafeMutableRawPointer(statistics + area.offset).copyMemory(from: cursor, byteCount: area.count)
             cursor += area.count
         }
-        forEachBlock(row: row, column: column) { window, blockRow, blockColumn in
+        _ = eachBlock(row: row, column: column) { _, window, blockRow, blockColumn in
             if coding.isProgressive {
                 UnsafeMutableRawPointer(window.rawBlock(row: blockRow, column: blockColumn)).copyMemory(from: cursor, byteCount: 128)
                 window.nonZeroMask(row: blockRow, column: blockColumn).pointee = cursor.loadUnaligned(fromByteOffset: 128, as: UInt64.self)
@@ -361,6 +365,7 @@ final class ArithmeticScanDecoder: ScanEntropyDecoding {
                 window.block(row: blockRow, column: blockColumn).update(repeating: 0, count: 64)
                 window.shape(row: blockRow, column: blockColumn).pointee = BlockShape.dcOnly
             }
+            return true
         }
     }
 
