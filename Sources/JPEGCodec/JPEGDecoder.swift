@@ -1,7 +1,7 @@
 import ImageCore
 
 /// An incremental decoder for sequential (baseline and extended) and progressive JPEG (8-bit,
-/// Huffman) whose pixels are identical to libjpeg-turbo's `djpeg` defaults: accurate integer IDCT,
+/// Huffman or arithmetic coding) whose pixels are identical to libjpeg-turbo's `djpeg` defaults: accurate integer IDCT,
 /// triangle ("fancy") upsampling for 2:1 ratios, its YCbCr → RGB arithmetic, and CMYK → RGB as
 /// djpeg writes it. ``DecodingOptions/scale`` 1/2, 1/4 and 1/8 use reduced IDCTs, like `djpeg -scale`.
 ///

@@ -17,9 +17,11 @@ Writes files/*.jpg and references.json with
     (sha256 null where djpeg's picture comes from block smoothing of a progressive file cut short,
     which this decoder does not reproduce exactly yet); djpeg_rc 2 means djpeg warned.
 """
-import hashlib, json, os, subprocess, tempfile
+import json, os, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, '..', 'jpeg-extra'))
+from make_references import djpeg  # noqa: E402  (djpeg's picture: size, SHA-256 of the pixels, exit code)
 CORPUS = os.path.join(HERE, '..', 'corpus', 'jpeg')
 FILES = os.path.join(HERE, 'files')
 
@@ -30,43 +32,29 @@ def run(args, data=None):
     return result.stdout
 
 
-def djpeg(data, *args):
-    result = subprocess.run(['djpeg', *args], input=data, capture_output=True)
-    out = result.stdout
-    fields, index = [], 0
-    while len(fields) < 4:
-        while index < len(out) and out[index:index + 1].isspace():
-            index += 1
-        start = index
-        while index < len(out) and not out[index:index + 1].isspace():
-            index += 1
-        fields.append(out[start:index].decode())
-    pixels = out[index + 1:]
-    return {'width': int(fields[1]), 'height': int(fields[2]), 'sha256': hashlib.sha256(pixels).hexdigest(),
-            'djpeg_rc': result.returncode}
+def parse_ppm(ppm):
+    """(width, height, pixels) of a binary P6 PPM as djpeg writes it ('P6\\n<w> <h>\\n255\\n')."""
+    _, size, _, pixels = ppm.split(b'\n', 3)
+    width, height = (int(v) for v in size.split())
+    return width, height, pixels
 
 
-def ppm_crop(ppm, x, y, width, height):
-    """Crops a binary P6 PPM (as djpeg writes it: 'P6\\n<w> <h>\\n255\\n')."""
-    header, rest = ppm.split(b'\n', 1)
-    size, rest = rest.split(b'\n', 1)
-    _, pixels = rest.split(b'\n', 1)
-    full_width = int(size.split()[0])
-    rows = [pixels[((y + r) * full_width + x) * 3:((y + r) * full_width + x + width) * 3] for r in range(height)]
+def ppm(width, height, rows):
     return b'P6\n%d %d\n255\n' % (width, height) + b''.join(rows)
 
 
-def tiled(ppm, width, height):
-    """A width×height PPM tiling the picture (for a wide 1-row strip)."""
-    header, rest = ppm.split(b'\n', 1)
-    size, rest = rest.split(b'\n', 1)
-    _, pixels = rest.split(b'\n', 1)
-    w, h = (int(v) for v in size.split())
-    rows = []
-    for r in range(height):
-        row = pixels[(r % h) * w * 3:((r % h) + 1) * w * 3]
-        rows.append((row * (width // w + 1))[:width * 3])
-    return b'P6\n%d %d\n255\n' % (width, height) + b''.join(rows)
+def ppm_crop(source, x, y, width, height):
+    """A width×height crop at (x, y)."""
+    full_width, _, pixels = parse_ppm(source)
+    return ppm(width, height, [pixels[((y + r) * full_width + x) * 3:((y + r) * full_width + x + width) * 3]
+                               for r in range(height)])
+
+
+def tiled(source, width, height):
+    """A width×height picture tiling `source` (for long 1-pixel strips)."""
+    w, h, pixels = parse_ppm(source)
+    rows = [pixels[(r % h) * w * 3:((r % h) + 1) * w * 3] for r in range(height)]
+    return ppm(width, height, [(row * (width // w + 1))[:width * 3] for row in rows])
 
 
 SCRIPTS = {

@@ -94,23 +94,31 @@ struct JPEGArithmeticFixtures: Decodable {
         JPEGReferenceChecks.chunkings(bytes, seed: seed).filter { $0.0 != "1-byte" || bytes.count <= 4096 }
     }
 
-    /// What decoding `pieces` gave: the picture (``JPEGDecoder/currentImage()`` when `finish()`
-    /// threw) and the error kind, if any.
-    static func decode(_ pieces: [ArraySlice<UInt8>], options: DecodingOptions = DecodingOptions())
-        -> (image: Image?, error: ImageDecodingError.Kind?) {
+    /// What one decode gave: the picture (``JPEGDecoder/currentImage()`` when something threw),
+    /// the error, and the warnings, for comparing with djpeg and across chunkings.
+    struct Outcome: Equatable {
+        var image: Image?
+        var error: ImageDecodingError?
+        var warnings: [ImageDecodingError]
+    }
+
+    /// Feeds `pieces` and finishes.
+    static func decode(_ pieces: [ArraySlice<UInt8>], options: DecodingOptions = DecodingOptions()) -> Outcome {
         let decoder = JPEGDecoder(options: options)
+        var thrown: ImageDecodingError?
         do {
             for piece in pieces { try decoder.feed(piece) }
-            return (try decoder.finish(), nil)
+            _ = try decoder.finish()
         } catch {
-            return (decoder.currentImage(), (error as? ImageDecodingError)?.kind ?? .internal)
+            thrown = error as? ImageDecodingError ?? ImageDecodingError(.internal, at: nil, "\(error)")
         }
+        return Outcome(image: decoder.currentImage(), error: thrown, warnings: decoder.warnings)
     }
 
     /// Describes how a decode differs from djpeg's `picture` and the expected error kind; nil when it matches.
-    static func mismatch(_ result: (image: Image?, error: ImageDecodingError.Kind?), picture: Picture?,
+    static func mismatch(_ result: Outcome, picture: Picture?,
                          width: Int, height: Int, error expected: ImageDecodingError.Kind?) -> String? {
-        if result.error != expected { return "error \(String(describing: result.error)), expected \(String(describing: expected))" }
+        if result.error?.kind != expected { return "error \(String(describing: result.error)), expected \(String(describing: expected))" }
         guard let image = result.image else { return "no picture" }
         if image.width != width || image.height != height { return "size \(image.width)×\(image.height)" }
         if let picture, Digest.sha256(image.pixels) != picture.sha256 { return "pixels differ from djpeg's" }

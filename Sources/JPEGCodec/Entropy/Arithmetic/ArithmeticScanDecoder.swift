@@ -73,7 +73,7 @@ final class ArithmeticScanDecoder: ScanEntropyDecoding {
     private var nextRestartNumber = 0
     /// A corrupt code stopped the interval under way (libjpeg's `ct = -1`).
     private var intervalFailed = false
-    private var extraneousBytes = 0
+    private var restartSearch = RestartMarkerSearch()
     private var lookahead = ArithmeticDataLookahead()
     /// Tentative decoding waits until this many data bytes are ahead (after an attempt ran short).
     private var retryThreshold = 0
@@ -374,45 +374,12 @@ final class ArithmeticScanDecoder: ScanEntropyDecoding {
     /// when more input is needed, having kept its progress.
     private func processRestart(_ decoder: inout ArithmeticDecoder, streamOffset: Int, inputComplete: Bool,
                                 report: (ImageDecodingError) -> Void) -> Bool {
-        let bytes = decoder.bytes
-        let expected = JPEGMarker.rst0 + UInt8(nextRestartNumber)
-        while true {
-            switch MarkerSearch.next(in: bytes, from: decoder.position) {
-            case .needMoreInput(let resumeAt, let skipped):
-                extraneousBytes += skipped
-                decoder.position = resumeAt
-                guard inputComplete else { return false }
-                // No marker will come: like libjpeg's inserted EOI, the rest of the scan reads zeros.
-                finishRestart(&decoder, atMarker: true, streamOffset: streamOffset)
-                return true
-            case .found(let code, let start, let end, let skipped):
-                extraneousBytes += skipped
-                if extraneousBytes > 0 {
-                    report(ImageDecodingError(.invalidData, at: streamOffset + start,
-                                              "\(extraneousBytes) extraneous byte(s) before marker \(JPEGMarker.name(code))"))
-                    extraneousBytes = 0
-                }
-                let action = code == expected
-                    ? RestartResynchronization.acceptMarker
-                    : RestartResynchronization.decide(marker: code, expected: nextRestartNumber)
-                if code != expected {
-                    report(ImageDecodingError(.invalidData, at: streamOffset + start,
-                                              "expected RST\(nextRestartNumber) but found \(JPEGMarker.name(code))"))
-                }
-                switch action {
-                case .acceptMarker:
-                    decoder.position = end
-                    finishRestart(&decoder, atMarker: false, streamOffset: streamOffset)
-                    return true
-                case .skipMarker:
-                    decoder.position = end
-                case .keepMarker:
-                    decoder.position = start
-                    finishRestart(&decoder, atMarker: true, streamOffset: streamOffset)
-                    return true
-                }
-            }
-        }
+        let outcome = restartSearch.find(in: decoder.bytes, position: &decoder.position, expected: nextRestartNumber,
+                                         streamOffset: streamOffset, inputComplete: inputComplete, report: report)
+        guard outcome != .needMoreInput else { return false }
+        // Without the marker (one left unread, or the input's end) the interval reads zeros.
+        finishRestart(&decoder, atMarker: outcome == .noData, streamOffset: streamOffset)
+        return true
     }
 
     /// Starts the next interval: statistics, predictions and the decoder start afresh (F.1.4.4 / libjpeg).
