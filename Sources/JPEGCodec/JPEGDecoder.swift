@@ -1,9 +1,9 @@
 import ImageCore
 
 /// An incremental decoder for sequential (baseline and extended) and progressive JPEG (8-bit,
-/// Huffman or arithmetic coding) whose pixels are identical to libjpeg-turbo's `djpeg` defaults: accurate integer IDCT,
-/// triangle ("fancy") upsampling for 2:1 ratios, its YCbCr → RGB arithmetic, and CMYK → RGB as
-/// djpeg writes it. ``DecodingOptions/scale`` 1/2, 1/4 and 1/8 use reduced IDCTs, like `djpeg -scale`.
+/// Huffman or arithmetic coding) whose pixels are identical to libjpeg-turbo's `djpeg` defaults:
+/// accurate integer IDCT, triangle ("fancy") upsampling for 2:1 ratios, its YCbCr → RGB
+/// arithmetic, and CMYK → RGB as djpeg writes it. ``DecodingOptions/scale`` 1/2, 1/4 and 1/8 use reduced IDCTs, like `djpeg -scale`.
 ///
 /// Feed bytes as they arrive; each MCU row is decoded as soon as its data is buffered. Sequential
 /// files write each row to the picture at once, and ``currentImage()`` shows the rows so far (the
