@@ -18,11 +18,15 @@ Sections (default: deflate):
            plus the PNG mix of issue 14 at 2.4-2.7 Mpix: screenshot, vector art (anti-aliased
            shapes), palette (photo quantised to 256 colours), gray, gray Adam7, 16-bit RGB,
            16-bit gray and palette Adam7.
+  arith    Benchmarks/generated/jpeg-arith/: the 4:2:0 and 4:4:4 photo JPEGs of `images`
+           (made first if missing) transcoded with `jpegtran -arithmetic` (same coefficients),
+           sequential and progressive. Needs Debian's jpegtran (libjpeg-turbo-progs).
 
 Usage:
   python3 Benchmarks/make_bench_inputs.py            # deflate section
   python3 Benchmarks/make_bench_inputs.py --images   # deflate + images
   python3 Benchmarks/make_bench_inputs.py --only images
+  python3 Benchmarks/make_bench_inputs.py --only arith
 
 Needs: numpy, pillow (`pip install pillow numpy`). Output is deterministic for a given
 machine (text and binary come from the installed Python, so they differ across machines).
@@ -352,6 +356,21 @@ def make_images():
     print(f"  {path.relative_to(ROOT)}  {path.stat().st_size:>10,} bytes")
 
 
+def make_arithmetic():
+    import subprocess
+    jpeg_dir, arith_dir = OUT / "jpeg", OUT / "jpeg-arith"
+    if not (jpeg_dir / "photo_3000x2000_444_baseline.jpg").exists():
+        make_images()
+    arith_dir.mkdir(parents=True, exist_ok=True)
+    print("arithmetic-coded JPEG inputs:")
+    for label in ("420", "444"):
+        for kind, flags in (("sequential", []), ("progressive", ["-progressive"])):
+            path = arith_dir / f"photo_3000x2000_{label}_{kind}_arith.jpg"
+            subprocess.run(["jpegtran", "-arithmetic", *flags, "-outfile", str(path),
+                            str(jpeg_dir / f"photo_3000x2000_{label}_baseline.jpg")], check=True)
+            print(f"  {path.relative_to(ROOT)}  {path.stat().st_size:>10,} bytes")
+
+
 def write_png_adam7(path: Path, pixels: np.ndarray):
     """Writes an 8-bit RGB Adam7 PNG (PNG 8.2)."""
     write_png(path, pixels, colour_type=2, interlaced=True)
@@ -437,13 +456,15 @@ def make_png_mix(photo: np.ndarray, rng: np.random.Generator, png_dir: Path):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--images", action="store_true", help="also make the PNG and JPEG inputs")
-    parser.add_argument("--only", choices=["deflate", "images"], help="make just one section")
+    parser.add_argument("--only", choices=["deflate", "images", "arith"], help="make just one section")
     args = parser.parse_args()
     sections = [args.only] if args.only else (["deflate", "images"] if args.images else ["deflate"])
     if "deflate" in sections:
         make_deflate()
     if "images" in sections:
         make_images()
+    if "arith" in sections:
+        make_arithmetic()
 
 
 if __name__ == "__main__":

@@ -2,9 +2,9 @@ import ColorManagement
 import ImageCore
 
 /// An incremental decoder for sequential (baseline and extended) and progressive JPEG (8-bit,
-/// Huffman) whose pixels are identical to libjpeg-turbo's `djpeg` defaults: accurate integer IDCT,
-/// triangle ("fancy") upsampling for 2:1 ratios, its YCbCr → RGB arithmetic, and CMYK → RGB as
-/// djpeg writes it. ``DecodingOptions/scale`` 1/2, 1/4 and 1/8 use reduced IDCTs, like `djpeg -scale`.
+/// Huffman or arithmetic coding) whose pixels are identical to libjpeg-turbo's `djpeg` defaults:
+/// accurate integer IDCT, triangle ("fancy") upsampling for 2:1 ratios, its YCbCr → RGB
+/// arithmetic, and CMYK → RGB as djpeg writes it. ``DecodingOptions/scale`` 1/2, 1/4 and 1/8 use reduced IDCTs, like `djpeg -scale`.
 ///
 /// Feed bytes as they arrive; each MCU row is decoded as soon as its data is buffered. Sequential
 /// files write each row to the picture at once, and ``currentImage()`` shows the rows so far (the
@@ -46,6 +46,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     // Tables and parameters from marker segments.
     var quantizationTables = QuantizationTables()
     var huffmanTables = HuffmanTableSlots()
+    var arithmeticConditioning = ArithmeticConditioning()
     var restartInterval = 0
     var frame: FrameHeader?
     var layout: FrameLayout?
@@ -74,7 +75,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     var pipeline: TransformPipeline?
     /// Progressive files: draws pictures from the stored coefficients.
     var preview: ProgressivePreview?
-    var scanDecoder: ScanDecoder?
+    var scanDecoder: (any ScanEntropyDecoding)?
     var currentScan: ScanHeader?
     /// Sequential whole-image storage: iMCU rows changed since they were last rendered.
     var dirtyIMCURows: Range<Int>?

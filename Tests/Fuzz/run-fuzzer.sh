@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds and runs a libFuzzer campaign against a module's sources (developer tool, not CI).
-# Usage: Tests/Fuzz/run-fuzzer.sh inflate|png|jpeg|gif|webp [seconds]   (crashers land in Tests/Fuzz/crashers/)
+# Usage: Tests/Fuzz/run-fuzzer.sh inflate|png|jpeg|jpeg-arith|gif|webp [seconds]   (crashers land in Tests/Fuzz/crashers/)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 target=${1:-inflate}
@@ -22,13 +22,18 @@ case "$target" in
       -I "$out" $(find Sources/PNGCodec -name '*.swift') -emit-module-path "$out/PNGCodec.swiftmodule" -o "$out/libPNGCodec.a"
     sources=(Tests/Fuzz/PNGFuzzTarget.swift Tests/Fuzz/FuzzDecodeOutcome.swift -I "$out" -L "$out" -lPNGCodec -lImageCore -lDeflate)
     seeds=($(find TestImages/corpus/png TestImages/apng -name '*.png' -size -64k)) ;;
-  jpeg)
+  jpeg|jpeg-arith)
+    # jpeg-arith: the same target, seeded with arithmetic-coded files only (SOF9/SOF10 paths).
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module \
       -module-name ImageCore $(find Sources/ImageCore -name '*.swift') -emit-module-path "$out/ImageCore.swiftmodule" -o "$out/libImageCore.a"
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module -module-name JPEGCodec \
       -I "$out" $(find Sources/JPEGCodec -name '*.swift') -emit-module-path "$out/JPEGCodec.swiftmodule" -o "$out/libJPEGCodec.a"
     sources=(Tests/Fuzz/JPEGFuzzTarget.swift Tests/Fuzz/FuzzDecodeOutcome.swift -I "$out" -L "$out" -lJPEGCodec -lImageCore)
-    seeds=($(find TestImages/corpus/jpeg TestImages/demo -name '*.jpg' -size -64k)) ;;
+    if [ "$target" = jpeg-arith ]; then
+      seeds=(TestImages/jpeg-arith/files/*.jpg $(find TestImages/corpus/jpeg -name '*arith*.jpg') TestImages/corpus/jpeg/libjpeg-turbo/testimgari.jpg)
+    else
+      seeds=($(find TestImages/corpus/jpeg TestImages/jpeg-arith TestImages/demo -name '*.jpg' -size -64k))
+    fi ;;
   gif)
     # find, not a glob: ImageCore has a subfolder (Animation/).
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module \

@@ -93,7 +93,9 @@ extension JPEGDecoder {
             restartInterval = try reader.u16()
         case JPEGMarker.sos:
             try startScan(&reader, markerOffset: markerOffset)
-        case JPEGMarker.dac, JPEGMarker.dnl, JPEGMarker.com, 0xE3...0xED, 0xEF:
+        case JPEGMarker.dac:
+            try arithmeticConditioning.parse(&reader)
+        case JPEGMarker.dnl, JPEGMarker.com, 0xE3...0xED, 0xEF:
             return
         case 0xE0:
             if APPSegmentInfo.isJFIF(reader.bytes) { sawJFIF = true }

@@ -80,16 +80,25 @@ extension JPEGDecoder {
         for component in scan.components {
             // A component coded again (not valid sequential JPEG, but possible) starts from zero blocks.
             if !progressive && componentWasScanned[component.frameIndex] { store.clear(component: component.frameIndex) }
+            componentWasScanned[component.frameIndex] = true
+            // Arithmetic scans select conditioning tables (0...15, defaults when undefined) instead.
+            guard !frame.isArithmetic else { continue }
             // A progressive scan needs only the tables its coding reads (slot 0's standard table stands in).
             dcTables.append(try huffmanTable(dc: true, slot: coding.usesDCTable ? component.dcTable : 0, at: markerOffset))
             acTables.append(try huffmanTable(dc: false, slot: coding.usesACTable ? component.acTable : 0, at: markerOffset))
-            componentWasScanned[component.frameIndex] = true
         }
         store.moveTo(iMCURow: 0)
         let windows = scan.components.map { store.windows[$0.frameIndex] }
-        scanDecoder = ScanDecoder(scan: scan, layout: layout, dcTables: dcTables, acTables: acTables,
-                                            quantization: scan.components.map { store.quantization(component: $0.frameIndex) },
-                                            windows: windows, restartInterval: restartInterval, coding: coding)
+        let quantization = scan.components.map { store.quantization(component: $0.frameIndex) }
+        if frame.isArithmetic {
+            scanDecoder = ArithmeticScanDecoder(scan: scan, layout: layout, conditioning: arithmeticConditioning,
+                                                quantization: quantization, windows: windows,
+                                                restartInterval: restartInterval, coding: coding)
+        } else {
+            scanDecoder = ScanDecoder(scan: scan, layout: layout, dcTables: dcTables, acTables: acTables,
+                                      quantization: quantization, windows: windows, restartInterval: restartInterval,
+                                      coding: coding)
+        }
         currentScan = scan
         if !wholeImageStorage { renderer.beginPass(firstIMCURow: 0) }
         phase = .scan

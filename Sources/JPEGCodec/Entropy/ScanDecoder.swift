@@ -66,7 +66,7 @@ final class ScanDecoder {
     private var insufficientData = false
     /// A restart is being processed and bits are already discarded.
     private var restartInProgress = false
-    private var extraneousBytes = 0
+    private var restartSearch = RestartMarkerSearch()
     /// Stream offset up to which the bytes ahead of the reader are known to hold no marker.
     private var markerFreeUpTo = 0
     /// Index of the next MCU to decode.
@@ -422,53 +422,24 @@ final class ScanDecoder {
     /// false when more input is needed, having kept its progress.
     private func processRestart(_ reader: inout BitReader, streamOffset: Int, inputComplete: Bool,
                                 report: (ImageDecodingError) -> Void) -> Bool {
+        var discarded = 0
         if !restartInProgress {
-            extraneousBytes += reader.discardBits()
+            discarded = reader.discardBits()
             restartInProgress = true
         }
-        let bytes = reader.bytes
-        let expected = JPEGMarker.rst0 + UInt8(nextRestartNumber)
-        while true {
-            switch MarkerSearch.next(in: bytes, from: reader.position) {
-            case .needMoreInput(let resumeAt, let skipped):
-                extraneousBytes += skipped
-                reader.position = resumeAt
-                guard inputComplete else { return false }
-                // No marker will come: like libjpeg's fake EOI, the rest of the scan has no data.
-                reader.markerReached = true
-                finishRestart(&reader)
-                return true
-            case .found(let code, let start, let end, let skipped):
-                extraneousBytes += skipped
-                if extraneousBytes > 0 {
-                    report(ImageDecodingError(.invalidData, at: streamOffset + start,
-                                              "\(extraneousBytes) extraneous byte(s) before marker \(JPEGMarker.name(code))"))
-                    extraneousBytes = 0
-                }
-                let action = code == expected
-                    ? RestartResynchronization.acceptMarker
-                    : RestartResynchronization.decide(marker: code, expected: nextRestartNumber)
-                if code != expected {
-                    report(ImageDecodingError(.invalidData, at: streamOffset + start,
-                                              "expected RST\(nextRestartNumber) but found \(JPEGMarker.name(code))"))
-                }
-                switch action {
-                case .acceptMarker:
-                    reader.position = end
-                    reader.markerReached = false
-                    finishRestart(&reader)
-                    return true
-                case .skipMarker:
-                    reader.position = end
-                    reader.markerReached = false
-                case .keepMarker:
-                    reader.position = start
-                    reader.markerReached = true
-                    finishRestart(&reader)
-                    return true
-                }
-            }
+        switch restartSearch.find(in: reader.bytes, position: &reader.position, expected: nextRestartNumber,
+                                  streamOffset: streamOffset, inputComplete: inputComplete, extraneousBefore: discarded,
+                                  report: report) {
+        case .needMoreInput:
+            return false
+        case .accepted:
+            reader.markerReached = false
+        case .noData:
+            // A marker left unread (or the input's end, like libjpeg's fake EOI): no data follows.
+            reader.markerReached = true
         }
+        finishRestart(&reader)
+        return true
     }
 
     private func finishRestart(_ reader: inout BitReader) {

@@ -14,7 +14,8 @@ struct FrameComponent: Sendable, Hashable {
 
 /// The SOFn segment: size, precision and components of the image (T.81 B.2.2).
 struct FrameHeader: Sendable, Hashable {
-    /// The SOF marker code (0xC0 baseline, 0xC1 extended sequential, 0xC2 progressive).
+    /// The SOF marker code (0xC0 baseline, 0xC1 extended sequential, 0xC2 progressive; 0xC9 and
+    /// 0xCA the same with arithmetic coding).
     var marker: UInt8
     /// Sample precision P in bits.
     var precision: Int
@@ -25,8 +26,11 @@ struct FrameHeader: Sendable, Hashable {
     /// The components, in frame order.
     var components: [FrameComponent]
 
-    /// Whether the frame is progressive (SOF2).
-    var isProgressive: Bool { marker == 0xC2 }
+    /// Whether the frame is progressive (SOF2, SOF10).
+    var isProgressive: Bool { marker == 0xC2 || marker == 0xCA }
+
+    /// Whether the scans are arithmetic-coded (SOF9, SOF10) rather than Huffman-coded.
+    var isArithmetic: Bool { marker == 0xC9 || marker == 0xCA }
 
     /// Largest horizontal sampling factor Hmax.
     var maxHorizontalSampling: Int { components.map(\.horizontalSampling).max() ?? 1 }
@@ -36,16 +40,16 @@ struct FrameHeader: Sendable, Hashable {
     /// Rejects frame types this decoder does not decode, with a message saying what the file uses.
     static func checkSupported(marker: UInt8, at offset: Int) throws {
         switch marker {
-        case 0xC0, 0xC1, 0xC2:
+        case 0xC0, 0xC1, 0xC2, 0xC9, 0xCA:
             return
         case 0xC3:
             throw ImageDecodingError(.unsupported, at: offset, "lossless JPEG (SOF3) is not supported")
-        case 0xC5, 0xC6, 0xC7:
+        case 0xC5, 0xC6, 0xC7, 0xCD, 0xCE, 0xCF:
             throw ImageDecodingError(.unsupported, at: offset,
                                      "hierarchical JPEG (\(JPEGMarker.name(marker))) is not supported")
         default:
             throw ImageDecodingError(.unsupported, at: offset,
-                                     "arithmetic-coded JPEG (\(JPEGMarker.name(marker))) is not supported")
+                                     "lossless arithmetic-coded JPEG (\(JPEGMarker.name(marker))) is not supported")
         }
     }
 

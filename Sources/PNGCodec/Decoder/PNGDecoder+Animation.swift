@@ -34,7 +34,7 @@ extension PNGDecoder: AnimatedImageDecoder {
         let source = APNGFrameSource(header: ihdr, palette: palette, key: hasTransparency ? transparencyKey : nil,
                                      hasTransparency: hasTransparency, options: options,
                                      format: APNGFrameSource.format(bitDepth: ihdr.bitDepth, preferred: options.preferredFormat))
-        return try apng.assembler.next(from: &apng.events, source: source)
+        return try apng.assembler.next(from: &apng.events, source: source).map(convertedForOutput)
     }
 
     /// How the parser reads an animation chunk (nil: not one, go on as before). Also tells the
