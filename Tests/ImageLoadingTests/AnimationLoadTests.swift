@@ -70,7 +70,12 @@ final class APNGLoadTests: LoaderTestCase {
             var frames: [Frame]
             var default_image_sha256: String
         }
+        struct Broken: Decodable {
+            var frames_before_error: [String]
+            var default_image_sha256: String
+        }
         var animations: [String: Animation]
+        var broken: [String: Broken]
     }
 
     func testAPNGFramesComeThroughTheLoaderAsTheyArrive() async throws {
@@ -82,6 +87,22 @@ final class APNGLoadTests: LoaderTestCase {
         XCTAssertEqual(frames.map { Digest.sha256($0.image.pixels) }, expected.frames.map(\.sha256))
         XCTAssertEqual(frames.map(\.duration), expected.frames.map { Double($0.delay[0]) / Double($0.delay[1]) })
         XCTAssertEqual(final.map { Digest.sha256($0.image.converted(to: .rgba8).pixels) }, expected.default_image_sha256)
+    }
+
+    func testABrokenAnimationEndsItsFramesButTheLoadDeliversTheDefaultImage() async throws {
+        // The APNG spec: a viewer that meets an error in the animation shows the default image.
+        let all = try JSONDecoder().decode(References.self, from: Data(contentsOf: Fixtures.url("apng/references.json")))
+        for name in ["bad_sequence_fdat.png", "frame_outside_canvas.png", "missing_fdat_last.png"] {
+            let expected = try XCTUnwrap(all.broken[name])
+            server.setRoute("/" + name, .init(body: try Fixtures.bytes("apng/" + name), chunkSize: 61))
+            var request = ImageRequest(url: server.url("/" + name))
+            request.deliversFrames = true
+            request.decodingOptions.colorSpace = .original
+            let record = try await load(request, with: makeLoader(disk: false))
+            XCTAssertEqual(record.frames.map { Digest.sha256($0.image.pixels) }, expected.frames_before_error, name)
+            XCTAssertEqual(record.response.map { Digest.sha256($0.image.converted(to: .rgba8).pixels) },
+                           expected.default_image_sha256, name)
+        }
     }
 }
 

@@ -57,13 +57,13 @@ final class ImageSlotTests: LoaderTestCase {
         let loader = setUp(network)
         let slot = ImageSlot(loader: loader, callbackQueue: callbackQueue)
         let first = Recorder(), second = Recorder()
-        slot.load(ImageRequest(url: URL(string: "http://images.test/a.tst")!)) { first.record($0) }
-        try await network.transfer(0).serve(FakeImageFile.bytes(width: 8, height: 8, seed: 3))
-        // Hold the callback queue so the first load's completion waits there, then reload.
+        // Hold the callback queue from before the first load starts, so every event of that load
+        // (its completion included) waits there however fast it finishes; then reload.
         let gate = DispatchSemaphore(value: 0)
         callbackQueue.async { gate.wait() }
+        slot.load(ImageRequest(url: URL(string: "http://images.test/a.tst")!)) { first.record($0) }
+        try await network.transfer(0).serve(FakeImageFile.bytes(width: 8, height: 8, seed: 3))
         await eventually("the first load finished in the loader") { loader.core.activeJobCount == 0 }
-        try await Task.sleep(nanoseconds: 20_000_000)
         slot.load(ImageRequest(url: URL(string: "http://images.test/b.tst")!)) { second.record($0) }
         gate.signal()
         callbackQueue.sync {}

@@ -32,6 +32,15 @@ public struct AnimationFrame: Sendable, Equatable {
         self.disposal = disposal
         self.blend = blend
     }
+
+    /// The same frame with `transform` applied to its canvas and its region's pixels (a colour
+    /// conversion, say); everything else is kept.
+    public func mappingImages(_ transform: (Image) throws -> Image) rethrows -> AnimationFrame {
+        var mapped = self
+        mapped.image = try transform(image)
+        mapped.regionImage = try transform(regionImage)
+        return mapped
+    }
 }
 
 /// A rectangle on the canvas, in pixels.

@@ -204,7 +204,7 @@ final class DecodeTask: @unchecked Sendable {
                 if let decoder = state.decoder {
                     do {
                         try data.withUnsafeBytes { try decoder.feed($0) }
-                        if request.deliversFrames { try deliverFrames(from: decoder) }
+                        if request.deliversFrames { deliverFrames(from: decoder) }
                     } catch {
                         return fail(Self.decodingFailure(error))
                     }
@@ -230,8 +230,8 @@ final class DecodeTask: @unchecked Sendable {
 
     /// Sends every animation frame the decoder has completed (frames are pulled, so the decoder
     /// holds at most the canvas and one previous canvas).
-    private func deliverFrames(from decoder: StreamingDecoder) throws {
-        while let frame = try decoder.nextFrame() { broadcast(.frame(frame)) }
+    private func deliverFrames(from decoder: StreamingDecoder) {
+        while let frame = decoder.nextFrame() { broadcast(.frame(frame)) }
     }
 
     /// refreshCached: decode and deliver the disk cache's copy (unless memory already delivered it).
@@ -272,7 +272,7 @@ final class DecodeTask: @unchecked Sendable {
         }
         do {
             let image = try decoder.finish()
-            if request.deliversFrames { try deliverFrames(from: decoder) }
+            if request.deliversFrames { deliverFrames(from: decoder) }
             deliverFinal(image, outcome: outcome)
         } catch {
             fail(Self.decodingFailure(error))

@@ -75,11 +75,22 @@ final class StreamingDecoder {
         return fitted(image)
     }
 
-    /// The next composited animation frame whose data has arrived (nil for still images, or if
-    /// the next frame is incomplete). Frames are shrunk like previews, but never turned: a
-    /// frame's region refers to the canvas as stored.
-    func nextFrame() throws -> AnimationFrame? {
-        guard heldBytes == nil, var frame = try source.nextFrame() else { return nil }
+    /// Why the animation stopped early (a damaged frame), if it did: no frame is asked for after
+    /// it, and the load goes on to its still image, as the APNG spec asks viewers to fall back to
+    /// the default image. A still image that cannot be decoded still fails the load.
+    private(set) var animationFailure: (any Error)?
+
+    /// The next composited animation frame whose data has arrived (nil for still images, if the
+    /// next frame is incomplete, or once the animation broke: see ``animationFailure``). Frames
+    /// are shrunk like previews, but never turned: a frame's region refers to the canvas as stored.
+    func nextFrame() -> AnimationFrame? {
+        guard heldBytes == nil, animationFailure == nil else { return nil }
+        let next: AnimationFrame?
+        do { next = try source.nextFrame() } catch {
+            animationFailure = error
+            return nil
+        }
+        guard var frame = next else { return nil }
         if let maxPixelSize {
             frame.image = ImageDownscaler.fit(frame.image, maxPixelSize: maxPixelSize)
         }

@@ -16,11 +16,7 @@ extension PNGDecoder {
     /// An APNG frame with its canvas and region in the colour space asked for (the file's colour
     /// chunks describe every frame).
     func convertedForOutput(_ frame: AnimationFrame) -> AnimationFrame {
-        guard colorOutput.isEnabled else { return frame }
-        var converted = frame
-        converted.image = convertedForOutput(frame.image)
-        converted.regionImage = convertedForOutput(frame.regionImage)
-        return converted
+        colorOutput.isEnabled ? frame.mappingImages(convertedForOutput) : frame
     }
 }
 

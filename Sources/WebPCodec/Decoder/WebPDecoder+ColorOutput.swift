@@ -14,10 +14,6 @@ extension WebPDecoder {
 
     /// An animation frame with its canvas and region in the colour space asked for.
     func convertedForOutput(_ frame: AnimationFrame) -> AnimationFrame {
-        guard colorOutput.isEnabled else { return frame }
-        var converted = frame
-        converted.image = convertedForOutput(frame.image)
-        converted.regionImage = convertedForOutput(frame.regionImage)
-        return converted
+        colorOutput.isEnabled ? frame.mappingImages(convertedForOutput) : frame
     }
 }
