@@ -71,6 +71,11 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     var renderer: BlockRowRenderer?
     /// Progressive files: draws pictures from the stored coefficients.
     var preview: ProgressivePreview?
+    /// 12-bit files (sequential and progressive): draws from the stored raw coefficients.
+    var twelveBitRenderer: TwelveBitRenderer?
+    /// Lossless files: the reconstructed samples, and the scan under way.
+    var lossless: LosslessPicture?
+    var losslessScan: LosslessScanDecoder?
     var scanDecoder: ScanDecoder?
     var currentScan: ScanHeader?
     /// Sequential whole-image storage: iMCU rows changed since they were last rendered.
@@ -109,7 +114,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     /// Where decoding stands.
     public var status: DecodingStatus {
         guard header != nil else { return .awaitingHeader }
-        let progress = DecodingProgress(completedRows: preview?.completedRows ?? renderer?.nextOutputRow ?? 0,
+        let progress = DecodingProgress(completedRows: preview?.completedRows ?? renderer?.nextOutputRow ?? twelveBitRenderer?.writtenRows ?? lossless?.writtenRows ?? 0,
                                         completedScans: scansCompleted, previewGeneration: previewGeneration)
         if case .done = phase { return .complete(progress) }
         return .decoding(progress)
