@@ -114,7 +114,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     /// Where decoding stands.
     public var status: DecodingStatus {
         guard header != nil else { return .awaitingHeader }
-        let progress = DecodingProgress(completedRows: preview?.completedRows ?? renderer?.nextOutputRow ?? twelveBitRenderer?.writtenRows ?? lossless?.writtenRows ?? 0,
+        let progress = DecodingProgress(completedRows: preview?.completedRows ?? renderer?.nextOutputRow ?? highPrecisionCompletedRows ?? 0,
                                         completedScans: scansCompleted, previewGeneration: previewGeneration)
         if case .done = phase { return .complete(progress) }
         return .decoding(progress)

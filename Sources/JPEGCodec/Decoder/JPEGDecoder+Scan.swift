@@ -114,6 +114,7 @@ extension JPEGDecoder {
                                        onMCURow: { self.finishedMCURow($0) })
         inputBytesExamined += scanDecoder.bytesExamined - examinedBefore
         input.consume(scanDecoder.consumedBytes)
+        if twelveBitRenderer != nil { markTwelveBitRows(decodedMCUs: mcusBefore..<scanDecoder.nextMCU, of: scanDecoder) }
         if let preview, scanDecoder.nextMCU > mcusBefore {
             // Every decoded MCU shows in the next picture, even in a half-decoded MCU row.
             preview.reach(decodedMCUs: scanDecoder.nextMCU)

@@ -51,6 +51,15 @@ final class LosslessPicture {
         wideRow.deallocate()
     }
 
+    /// Output rows whose samples of every component have been decoded.
+    var completedRows: Int {
+        var rows = geometry.height
+        for (c, component) in geometry.components.enumerated() {
+            rows = min(rows, decodedRows[c] >= component.height ? geometry.height : decodedRows[c] * component.expandV)
+        }
+        return rows
+    }
+
     /// Bytes per output sample: 1 up to precision 8, else 2 (big-endian).
     var bytesPerSample: Int { geometry.precision <= 8 ? 1 : 2 }
 
