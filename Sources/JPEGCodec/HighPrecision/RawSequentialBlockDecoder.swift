@@ -19,6 +19,20 @@ enum RawSequentialBlockDecoder {
         block[0] = Int16(truncatingIfNeeded: value)
         var k = 1
         while k < 64 {
+            // Fast path: a short code and its extra bits resolved by one table read.
+            if reader.bitCount < BitReader.symbolReadBits { reader.refill() }
+            let entry = ac.fastAC[reader.peek(HuffmanTable.lookaheadBits)]
+            if entry & (1 << 12) != 0 {
+                reader.consume(Int(entry & 0xFF))
+                k &+= Int((entry >> 8) & 15)     // k < 64 and the run ≤ 15: inside ZigZag.order
+                block[Int(zigzag[k])] = Int16(truncatingIfNeeded: entry >> 16)
+                k &+= 1
+                continue
+            }
+            if entry & (1 << 13) != 0 {
+                reader.consume(Int(entry & 0xFF))
+                break
+            }
             var symbol = reader.decodeSymbol(ac)
             if symbol < 0 { outcome = .badCode; symbol = 0 }
             let run = symbol >> 4, acSize = symbol & 15

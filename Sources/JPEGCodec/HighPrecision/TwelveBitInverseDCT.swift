@@ -8,7 +8,7 @@
 /// table: the low 14 bits of the descaled value, read as −8192...8191, + 2048, clamped to 0...4095.
 ///
 /// libjpeg-turbo's shortcuts for zero columns and rows give exactly the full computation's result
-/// with 64-bit products, so the full computation is all there is here.
+/// with 64-bit products; the 8×8 transform takes them for speed, the reduced ones compute in full.
 enum TwelveBitInverseDCT {
     static let constantBits: Int64 = 13
     static let pass1Bits: Int64 = 1
@@ -72,9 +72,16 @@ enum TwelveBitInverseDCT {
                                      workspace: UnsafeMutablePointer<Int64>, output: UnsafeMutablePointer<UInt16>, stride: Int) {
         for column in 0..<8 {
             @inline(__always) func x(_ row: Int) -> Int64 { Int64(block[row * 8 + column]) &* q[row * 8 + column] }
+            let w = workspace + column
+            if block[8 + column] == 0 && block[16 + column] == 0 && block[24 + column] == 0 && block[32 + column] == 0
+                && block[40 + column] == 0 && block[48 + column] == 0 && block[56 + column] == 0 {
+                // The full pass gives exactly this (libjpeg's shortcut): DESCALE(x0 << 13, 12) = x0 << 1.
+                let value = asInt(x(0) &<< pass1Bits)
+                for row in 0..<8 { w[row * 8] = value }
+                continue
+            }
             let r = step8(x(0), x(1), x(2), x(3), x(4), x(5), x(6), x(7))
             let shift = constantBits - pass1Bits
-            let w = workspace + column
             w[0] = asInt(descale(r.0, shift)); w[8] = asInt(descale(r.1, shift))
             w[16] = asInt(descale(r.2, shift)); w[24] = asInt(descale(r.3, shift))
             w[32] = asInt(descale(r.4, shift)); w[40] = asInt(descale(r.5, shift))
@@ -83,6 +90,12 @@ enum TwelveBitInverseDCT {
         let shift = constantBits + pass1Bits + 3
         for row in 0..<8 {
             let w = workspace + row * 8, out = output + row * stride
+            if w[1] == 0 && w[2] == 0 && w[3] == 0 && w[4] == 0 && w[5] == 0 && w[6] == 0 && w[7] == 0 {
+                // Exactly the full pass's result: DESCALE(w0 << 13, 17) = DESCALE(w0, 4).
+                let value = rangeLimit(descale(w[0], pass1Bits + 3))
+                for x in 0..<8 { out[x] = value }
+                continue
+            }
             let r = step8(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7])
             out[0] = rangeLimit(descale(r.0, shift)); out[1] = rangeLimit(descale(r.1, shift))
             out[2] = rangeLimit(descale(r.2, shift)); out[3] = rangeLimit(descale(r.3, shift))

@@ -86,6 +86,7 @@ final class LosslessPicture {
     }
 
     private func drawRow(_ y: Int, into output: UnsafeMutablePointer<UInt8>) {
+        if converter.conversion != .yCbCrToRGB { return copyRow(y, into: output) }
         let mask: UInt32 = geometry.precision <= 8 ? 0xFF : 0xFFFF
         for (c, component) in geometry.components.enumerated() {
             let source = planes[c] + (y / component.expandV) * component.width
@@ -105,6 +106,35 @@ final class LosslessPicture {
         } else {
             converter.convert(rows: rowPointers, width: geometry.width, into: wideRow)
             for i in 0..<samples { output[i] = wideRow[2 * i + 1] }
+        }
+    }
+
+    /// Gray and RGB: samples go to the output as they are (shifted by Pt), without clamping.
+    private func copyRow(_ y: Int, into output: UnsafeMutablePointer<UInt8>) {
+        let count = geometry.components.count, wide = bytesPerSample == 2
+        for (c, component) in geometry.components.enumerated() {
+            let source = planes[c] + (y / component.expandV) * component.width
+            let shift = UInt32(pointTransforms[c])
+            if wide && component.expandH == 1 {
+                var out = UnsafeMutableRawPointer(output + 2 * c)
+                let step = 2 * count
+                for x in 0..<geometry.width {
+                    out.storeBytes(of: UInt16(truncatingIfNeeded: UInt32(source[x]) << shift).bigEndian, as: UInt16.self)
+                    out += step
+                }
+            } else if wide {
+                for x in 0..<geometry.width {
+                    let sample = UInt16(truncatingIfNeeded: UInt32(source[x / component.expandH]) << shift)
+                    output[2 * (x * count + c)] = UInt8(truncatingIfNeeded: sample >> 8)
+                    output[2 * (x * count + c) + 1] = UInt8(truncatingIfNeeded: sample)
+                }
+            } else if component.expandH == 1 {
+                for x in 0..<geometry.width { output[x * count + c] = UInt8(truncatingIfNeeded: UInt32(source[x]) << shift) }
+            } else {
+                for x in 0..<geometry.width {
+                    output[x * count + c] = UInt8(truncatingIfNeeded: UInt32(source[x / component.expandH]) << shift)
+                }
+            }
         }
     }
 }

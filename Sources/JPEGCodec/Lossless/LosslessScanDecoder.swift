@@ -33,6 +33,15 @@ final class LosslessScanDecoder {
 
     private let picture: LosslessPicture
     private let slots: [Slot]
+    private let slotCount: Int
+    /// Every slot has one sample per MCU (H = V = 1 or a single-component scan).
+    private let oneSamplePerComponent: Bool
+    /// Per slot its table, and the first difference of the MCU row being decoded.
+    private let tables: UnsafeMutablePointer<HuffmanLookup>
+    private let rowStarts: UnsafeMutablePointer<UnsafeMutablePointer<Int32>>
+    /// Per slot, its one-read table (``LosslessDifferenceTable``), kept alive by `differenceTables`.
+    private let fastTables: UnsafeMutablePointer<UnsafePointer<Int32>>
+    private let differenceTables: [LosslessDifferenceTable]
     private let tableOwners: [HuffmanTable]
     private let interleaved: Bool
     private let predictor: Int
@@ -94,6 +103,15 @@ final class LosslessScanDecoder {
             samplesPerMCU += h * v
         }
         self.slots = slots
+        slotCount = slots.count
+        oneSamplePerComponent = slots.allSatisfy { $0.h == 1 && $0.v == 1 }
+        self.tables = .allocate(capacity: slots.count)
+        self.tables.initialize(from: slots.map(\.table), count: slots.count)
+        differenceTables = slots.map { LosslessDifferenceTable($0.table) }
+        fastTables = .allocate(capacity: slots.count)
+        fastTables.initialize(from: differenceTables.map { UnsafePointer($0.entries) }, count: slots.count)
+        rowStarts = .allocate(capacity: slots.count)
+        rowStarts.initialize(from: slots.map(\.differences), count: slots.count)
         tableOwners = tables
         // A 16-bit code and 15 extra bits per sample, doubled for stuffing, and the reader's slack.
         worstCaseMCUBytes = samplesPerMCU * 8 + ScanDecoder.refillSlackBytes
@@ -103,7 +121,12 @@ final class LosslessScanDecoder {
         for slot in slots { picture.pointTransforms[slot.component] = pointTransform }
     }
 
-    deinit { slots.forEach { $0.differences.deallocate() } }
+    deinit {
+        slots.forEach { $0.differences.deallocate() }
+        tables.deallocate()
+        fastTables.deallocate()
+        rowStarts.deallocate()
+    }
 
     var mcuCount: Int { mcusPerRow * mcuRows }
 
@@ -150,11 +173,9 @@ final class LosslessScanDecoder {
                     return .needMoreInput
                 }
             }
-            for index in 0..<affordable {
-                if decodeMCU(row: row, column: column + index, reader: &reader) {
-                    report(ImageDecodingError(.invalidData, at: streamOffset + reader.position,
-                                              "corrupt entropy-coded data: invalid Huffman code in MCU \(nextMCU + index)"))
-                }
+            if decodeMCUs(row: row, columns: column..<(column + affordable), reader: &reader) {
+                report(ImageDecodingError(.invalidData, at: streamOffset + reader.position,
+                                          "corrupt entropy-coded data: invalid Huffman code in MCU row \(row)"))
             }
             if reader.usedInventedBits && !insufficientData {
                 if reader.ranOutOfData && !inputComplete {
@@ -172,29 +193,73 @@ final class LosslessScanDecoder {
         return .complete
     }
 
-    /// Decodes the differences of MCU (`row`, `column`); returns whether a code was invalid.
-    @inline(__always)
-    private func decodeMCU(row: Int, column: Int, reader: inout BitReader) -> Bool {
+    /// Decodes the differences of MCUs `columns` of MCU row `row`; returns whether a code was
+    /// invalid. Kept out of line with the reader in a local, so it lives in registers.
+    @inline(never)
+    private func decodeMCUs(row: Int, columns: Range<Int>, reader sharedReader: inout BitReader) -> Bool {
+        var reader = sharedReader
+        defer { sharedReader = reader }
         var badCode = false
-        for slot in slots {
-            // Interleaved: H × V samples per MCU; a single-component MCU row is one sample row.
+        // Where this MCU row's differences go: a single-component MCU row is one sample row.
+        for s in 0..<slots.count {
+            let slot = slots[s]
             let rowInIMCU = interleaved ? 0 : row % picture.geometry.components[slot.component].verticalSampling
-            for blockRow in 0..<slot.v {
-                let destination = slot.differences + (rowInIMCU + blockRow) * slot.stride + column * slot.h
-                for blockColumn in 0..<slot.h {
-                    var size = reader.decodeSymbol(slot.table)
-                    if size < 0 { badCode = true; size = 0 }
-                    let difference: Int32
-                    switch size {
-                    case 0: difference = 0
-                    case 16: difference = 32768
-                    default: difference = reader.receiveExtended(size)
-                    }
-                    destination[blockColumn] = difference
+            rowStarts[s] = slot.differences + rowInIMCU * slot.stride
+        }
+        if slotCount == 1 && oneSamplePerComponent {
+            let destination = rowStarts[0], fast = fastTables[0], table = tables[0]
+            for column in columns { destination[column] = Self.difference(fast, table, &reader, &badCode) }
+            return badCode
+        }
+        if slotCount == 3 && oneSamplePerComponent {
+            // Interleaved colour without subsampling: the tables and rows in locals (registers).
+            let (d0, d1, d2) = (rowStarts[0], rowStarts[1], rowStarts[2])
+            let (f0, f1, f2) = (fastTables[0], fastTables[1], fastTables[2])
+            let (t0, t1, t2) = (tables[0], tables[1], tables[2])
+            for column in columns {
+                d0[column] = Self.difference(f0, t0, &reader, &badCode)
+                d1[column] = Self.difference(f1, t1, &reader, &badCode)
+                d2[column] = Self.difference(f2, t2, &reader, &badCode)
+            }
+            return badCode
+        }
+        if oneSamplePerComponent {
+            // The usual case (gray, or interleaved components without subsampling): one sample each.
+            for column in columns {
+                for s in 0..<slotCount { rowStarts[s][column] = Self.difference(fastTables[s], tables[s], &reader, &badCode) }
+            }
+            return badCode
+        }
+        for column in columns {
+            for s in 0..<slotCount {
+                let slot = slots[s]
+                for blockRow in 0..<slot.v {
+                    let destination = rowStarts[s] + blockRow * slot.stride + column * slot.h
+                    for blockColumn in 0..<slot.h { destination[blockColumn] = Self.difference(fastTables[s], slot.table, &reader, &badCode) }
                 }
             }
         }
         return badCode
+    }
+
+    /// One sample difference (T.81 H.1.2.2): a size 0...16, then that many extra bits (none for 16,
+    /// which means 32768). A code that is no code reads as size 0 and sets `badCode`.
+    @inline(__always)
+    private static func difference(_ fast: UnsafePointer<Int32>, _ table: HuffmanLookup, _ reader: inout BitReader,
+                                   _ badCode: inout Bool) -> Int32 {
+        if reader.bitCount < 32 { reader.refill() }
+        let entry = fast[reader.peek(LosslessDifferenceTable.indexBits)]
+        if entry != 0 {
+            reader.consume(Int(entry & 0xFF))
+            return entry >> 8
+        }
+        var size = reader.decodeSymbol(table)
+        if size < 0 { badCode = true; size = 0 }
+        switch size {
+        case 0: return 0
+        case 16: return 32768
+        default: return reader.receiveExtended(size)
+        }
     }
 
     /// Zeroes MCU row `row`'s differences in the buffer.
