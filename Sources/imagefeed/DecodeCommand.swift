@@ -29,13 +29,13 @@ struct DecodeCommand {
         do {
             if let directory = options.framesDirectory { frames = try FrameRecorder(directory: directory) }
             let image = try feed(bytes, to: decoder, frames: &frames)
-            try ImageFileWriter.write(image, to: options.output)
+            try ImageFileWriter.write(image, to: options.output, pamMaxValue: significantMaxValue(decoder.header, image))
             return 0
         } catch let error as ImageDecodingError {
             ImagefeedCommand.printError("imagefeed: \(options.input): \(error)")
             if options.writePartial, let partial = decoder.currentImage() {
                 do {
-                    try ImageFileWriter.write(partial, to: options.output)
+                    try ImageFileWriter.write(partial, to: options.output, pamMaxValue: significantMaxValue(decoder.header, partial))
                 } catch {
                     ImagefeedCommand.printError("imagefeed: cannot write \(options.output): \(error.localizedDescription)")
                 }
@@ -45,6 +45,14 @@ struct DecodeCommand {
             ImagefeedCommand.printError("imagefeed: \(error.localizedDescription)")
             return 1
         }
+    }
+
+    /// JPEG samples are unscaled: 12-bit JPEG and lossless JPEG of P bits hold values up to
+    /// 2^P − 1 (MAXVAL 4095 for 12-bit), in 8- or 16-bit samples. Nil keeps the default.
+    private func significantMaxValue(_ header: ImageHeader?, _ image: Image) -> Int? {
+        guard options.format == .native, let header, header.fileFormat == .jpeg, header.bitDepth != 8,
+              (1...16).contains(header.bitDepth), header.bitDepth <= 8 * image.format.bytesPerSample else { return nil }
+        return (1 << header.bitDepth) - 1
     }
 
     /// Feeds all bytes (in `--chunk` pieces), recording frames, and finishes.

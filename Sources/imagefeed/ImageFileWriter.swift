@@ -17,12 +17,13 @@ enum ImageFileWriter {
         }
     }
 
-    /// Writes `image` to `path` (PNG at `pngLevel`, 0–9).
-    static func write(_ image: Image, to path: String, pngLevel: Int = 6) throws {
+    /// Writes `image` to `path` (PNG at `pngLevel`, 0–9); a PAM file declares `pamMaxValue`
+    /// (see ``PAMWriter/encode(_:maxValue:)``).
+    static func write(_ image: Image, to path: String, pngLevel: Int = 6, pamMaxValue: Int? = nil) throws {
         let bytes: [UInt8]
         switch Kind(path: path) {
         case .png?, nil: bytes = PNGEncoder(compressionLevel: pngLevel).encode(image)
-        case .pam?: bytes = PAMWriter.encode(image)
+        case .pam?: bytes = PAMWriter.encode(image, maxValue: pamMaxValue)
         }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
     }

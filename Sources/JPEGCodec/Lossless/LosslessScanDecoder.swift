@@ -243,7 +243,8 @@ final class LosslessScanDecoder {
     }
 
     /// One sample difference (T.81 H.1.2.2): a size 0...16, then that many extra bits (none for 16,
-    /// which means 32768). A code that is no code reads as size 0 and sets `badCode`.
+    /// which means 32768), in one table read when the code and its bits are short
+    /// (``LosslessDifferenceTable``). A code that is no code reads as size 0 and sets `badCode`.
     @inline(__always)
     private static func difference(_ fast: UnsafePointer<Int32>, _ table: HuffmanLookup, _ reader: inout BitReader,
                                    _ badCode: inout Bool) -> Int32 {
@@ -253,12 +254,24 @@ final class LosslessScanDecoder {
             reader.consume(Int(entry & 0xFF))
             return entry >> 8
         }
+        let (value, after, bad) = slowDifference(table, reader)
+        reader = after
+        if bad { badCode = true }
+        return value
+    }
+
+    /// The two-step path of ``difference(_:_:_:_:)``: kept out of line, taking and returning the
+    /// reader by value so the callers' readers stay in registers.
+    @inline(never)
+    private static func slowDifference(_ table: HuffmanLookup, _ start: BitReader) -> (Int32, BitReader, Bool) {
+        var reader = start
         var size = reader.decodeSymbol(table)
-        if size < 0 { badCode = true; size = 0 }
+        let bad = size < 0
+        if bad { size = 0 }
         switch size {
-        case 0: return 0
-        case 16: return 32768
-        default: return reader.receiveExtended(size)
+        case 0: return (0, reader, bad)
+        case 16: return (32768, reader, bad)
+        default: return (reader.receiveExtended(size), reader, bad)
         }
     }
 
