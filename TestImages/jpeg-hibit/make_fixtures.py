@@ -219,6 +219,9 @@ def main():
         [([0], 1, 0), ([1], 4, 1), ([2], 7, 2)])
     files["lossless_10bit_noninterleaved_v2_restarts.jpg"] = encode_lossless(
         (21, 19), [synthetic(21, 19, 1, 10)], 10, [(1, 2)], [([0], 3, 0)], restart_rows=1)
+    cmyk = synthetic(9, 7, 3, 8)
+    files["lossless_8bit_cmyk_unsupported.jpg"] = encode_lossless(
+        (9, 7), [cmyk[..., 0], cmyk[..., 1], cmyk[..., 2], cmyk[..., 0]], 8, [(1, 1)] * 4, [([0, 1, 2, 3], 1, 0)])
     files["lossless_6bit_1x1.jpg"] = encode_lossless((1, 1), [synthetic(1, 1, 1, 6)], 6, [(1, 1)], [([0], 7, 0)])
 
     with tempfile.TemporaryDirectory() as scratch:

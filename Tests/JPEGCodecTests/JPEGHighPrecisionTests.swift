@@ -122,6 +122,15 @@ final class JPEGHighPrecisionTests: XCTestCase {
         }
     }
 
+    func testMutatedFilesNeverTrapAndKeepAWholePicture() throws {
+        let names = try HighPrecisionReferences.load().intactFiles
+        let outcome = try JPEGReferenceChecks.mutationSweep(names, perFile: 30, seed: 0x12B17, load: HighPrecisionReferences.bytes)
+        XCTAssertEqual(outcome.problems, [])
+        XCTAssertEqual(outcome.successes + outcome.errors.values.reduce(0, +), names.count * 30)
+        XCTAssertGreaterThan(outcome.errors[.truncated] ?? 0, 0)
+        XCTAssertGreaterThan(outcome.errors[.invalidData] ?? 0, 0)
+    }
+
     func testHierarchicalAndBadLosslessParametersAreRejected() throws {
         var bytes = try HighPrecisionReferences.bytes("twelve_gray.jpg")
         let sof = try XCTUnwrap(bytes.indices.first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC1 })
@@ -131,6 +140,10 @@ final class JPEGHighPrecisionTests: XCTestCase {
                 XCTAssertEqual((error as? ImageDecodingError)?.kind, .unsupported)
                 XCTAssertTrue((error as? ImageDecodingError)?.message.contains("hierarchical") == true)
             }
+        }
+        // Four-component lossless (libjpeg-turbo would give CMYK): no output format for it here.
+        XCTAssertThrowsError(try JPEGDecoder().decode(try HighPrecisionReferences.bytes("lossless_8bit_cmyk_unsupported.jpg"))) {
+            XCTAssertEqual(($0 as? ImageDecodingError)?.kind, .unsupported)
         }
         // Ss=1 Se=0 Ah=0 Al=12 at precision 8: libjpeg-turbo 3 rejects the scan ("Invalid progressive/lossless parameters").
         let invalid = try JPEGCorpus.bytes("jpeg/malformed/jd_invalid-prediction-shift.jpg")

@@ -88,9 +88,9 @@ struct FrameHeader: Sendable, Hashable {
             guard table < 4 else { throw reader.invalid("component \(id) selects quantization table \(table); only 0...3 exist") }
             components.append(FrameComponent(id: id, horizontalSampling: h, verticalSampling: v, quantizationTable: Int(table)))
         }
-        if precision != 8 && count == 4 {
+        if (precision != 8 || marker == 0xC3) && count == 4 {
             throw ImageDecodingError(.unsupported, at: precisionOffset + 5,
-                                     "\(precision)-bit JPEG with 4 components (CMYK/YCCK) is not supported")
+                                     "\(marker == 0xC3 ? "lossless" : "\(precision)-bit") JPEG with 4 components (CMYK/YCCK) is not supported")
         }
         guard count == 1 || count == 3 || count == 4 else {
             throw ImageDecodingError(.unsupported, at: precisionOffset + 5,
