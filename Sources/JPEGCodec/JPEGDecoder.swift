@@ -1,7 +1,9 @@
 import ImageCore
 
-/// An incremental decoder for sequential (baseline and extended) and progressive JPEG (8-bit,
-/// Huffman) whose pixels are identical to libjpeg-turbo's `djpeg` defaults: accurate integer IDCT,
+/// An incremental decoder for sequential (baseline and extended) and progressive JPEG (8-bit and
+/// 12-bit, Huffman) and lossless JPEG (2–16 bits) whose pixels are identical to libjpeg-turbo's
+/// (`djpeg` defaults for 8-bit; libjpeg-turbo 3 for 12-bit, as gray16/rgb16 holding 12-bit values,
+/// and for lossless, unscaled samples in gray8/rgb8 up to 8 bits, else gray16/rgb16): accurate integer IDCT,
 /// triangle ("fancy") upsampling for 2:1 ratios, its YCbCr → RGB arithmetic, and CMYK → RGB as
 /// djpeg writes it. ``DecodingOptions/scale`` 1/2, 1/4 and 1/8 use reduced IDCTs, like `djpeg -scale`.
 ///
