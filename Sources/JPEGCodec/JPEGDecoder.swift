@@ -202,6 +202,11 @@ public final class JPEGDecoder: IncrementalImageDecoder {
             // libjpeg draws an incomplete file (a scan cut short left some rows drawn before it).
             if preview.endEarly() { previewGeneration += 1 }
         }
+        if twelveBitRenderer != nil, let scanDecoder, !scanDecoder.isComplete {
+            // Like the preview above: the MCU row under way may have changed before the error.
+            let rowEnd = (scanDecoder.nextMCU / max(scanDecoder.mcusPerRow, 1) + 1) * scanDecoder.mcusPerRow
+            markTwelveBitRows(decodedMCUs: scanDecoder.nextMCU..<min(rowEnd, scanDecoder.mcuCount), of: scanDecoder)
+        }
         failure = error
         phase = .failed
     }

@@ -28,7 +28,7 @@ case "$target" in
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module -module-name JPEGCodec \
       -I "$out" $(find Sources/JPEGCodec -name '*.swift') -emit-module-path "$out/JPEGCodec.swiftmodule" -o "$out/libJPEGCodec.a"
     sources=(Tests/Fuzz/JPEGFuzzTarget.swift Tests/Fuzz/FuzzDecodeOutcome.swift -I "$out" -L "$out" -lJPEGCodec -lImageCore)
-    seeds=($(find TestImages/corpus/jpeg TestImages/demo -name '*.jpg' -size -64k)) ;;
+    seeds=($(find TestImages/corpus/jpeg TestImages/demo TestImages/jpeg-hibit -name '*.jpg' -size -64k)) ;;
   gif)
     # find, not a glob: ImageCore has a subfolder (Animation/).
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module \
