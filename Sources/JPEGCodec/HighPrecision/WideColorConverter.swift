@@ -42,31 +42,48 @@ final class WideColorConverter {
 
     /// Converts `width` pixels of `rows` (one per component) into `output`.
     func convert(rows: UnsafePointer<UnsafePointer<UInt16>>, width: Int, into output: UnsafeMutablePointer<UInt8>) {
-        var out = UnsafeMutableRawPointer(output)
-        @inline(__always) func store(_ sample: UInt16) {
-            out.storeBytes(of: sample.bigEndian, as: UInt16.self)
-            out += 2
-        }
+        let out = UnsafeMutableRawPointer(output)
         switch conversion {
+        case .yCbCrToRGB where maxSample <= 4095:
+            // Up to 12 bits the table arithmetic fits in 32 bits: written out, it needs no table
+            // loads (which would keep the loop from vectorising) and gives the tables' values.
+            let y = rows[0], cb = rows[1], cr = rows[2]
+            let top = maxSample, centre = (maxSample + 1) / 2
+            for x in 0..<width {
+                let luma = Int32(y[x])
+                let blue = min(Int32(cb[x]), top) &- centre, red = min(Int32(cr[x]), top) &- centre
+                let r = min(max(luma &+ ((red &* YCbCrTables.crToRFactor &+ 32768) &>> 16), 0), top)
+                let g = min(max(luma &+ ((blue &* YCbCrTables.cbToGFactor &+ red &* YCbCrTables.crToGFactor &+ 32768) &>> 16), 0), top)
+                let b = min(max(luma &+ ((blue &* YCbCrTables.cbToBFactor &+ 32768) &>> 16), 0), top)
+                out.storeBytes(of: UInt16(truncatingIfNeeded: r).bigEndian, toByteOffset: 6 * x, as: UInt16.self)
+                out.storeBytes(of: UInt16(truncatingIfNeeded: g).bigEndian, toByteOffset: 6 * x + 2, as: UInt16.self)
+                out.storeBytes(of: UInt16(truncatingIfNeeded: b).bigEndian, toByteOffset: 6 * x + 4, as: UInt16.self)
+            }
         case .yCbCrToRGB:
             let y = rows[0], cb = rows[1], cr = rows[2]
             let last = tableSize - 1, top = maxSample
-            // jdcolor.c's range limit: colour arithmetic is clamped (copied samples are not).
-            @inline(__always) func clamped(_ value: Int32) -> UInt16 { UInt16(truncatingIfNeeded: min(max(value, 0), top)) }
+            let crToR = self.crToR, cbToB = self.cbToB, crToG = self.crToG, cbToG = self.cbToG
             for x in 0..<width {
                 // Samples beyond the table (corrupt lossless data only) are clamped to it.
                 let luma = Int32(y[x]), blue = min(Int(cb[x]), last), red = min(Int(cr[x]), last)
-                store(clamped(luma &+ crToR[red]))
-                store(clamped(luma &+ ((cbToG[blue] &+ crToG[red]) &>> 16)))
-                store(clamped(luma &+ cbToB[blue]))
+                // jdcolor.c's range limit: colour arithmetic is clamped (copied samples are not).
+                let r = min(max(luma &+ crToR[red], 0), top)
+                let g = min(max(luma &+ ((cbToG[blue] &+ crToG[red]) &>> 16), 0), top)
+                let b = min(max(luma &+ cbToB[blue], 0), top)
+                out.storeBytes(of: UInt16(truncatingIfNeeded: r).bigEndian, toByteOffset: 6 * x, as: UInt16.self)
+                out.storeBytes(of: UInt16(truncatingIfNeeded: g).bigEndian, toByteOffset: 6 * x + 2, as: UInt16.self)
+                out.storeBytes(of: UInt16(truncatingIfNeeded: b).bigEndian, toByteOffset: 6 * x + 4, as: UInt16.self)
             }
         case .gray:
             let gray = rows[0]
-            for x in 0..<width { store(gray[x]) }
+            for x in 0..<width { out.storeBytes(of: gray[x].bigEndian, toByteOffset: 2 * x, as: UInt16.self) }
         default:
             let components = conversion.bytesPerPixel
-            for x in 0..<width {
-                for c in 0..<components { store(rows[c][x]) }
+            for c in 0..<components {
+                let source = rows[c]
+                for x in 0..<width {
+                    out.storeBytes(of: source[x].bigEndian, toByteOffset: 2 * (x * components + c), as: UInt16.self)
+                }
             }
         }
     }
