@@ -17,7 +17,8 @@ Sections (default: deflate):
            with Pillow from photo_900x600_adam7.png upscaled (LANCZOS) plus a little noise;
            plus the PNG mix of issue 14 at 2.4-2.7 Mpix: screenshot, vector art (anti-aliased
            shapes), palette (photo quantised to 256 colours), gray, gray Adam7, 16-bit RGB,
-           16-bit gray and palette Adam7.
+           16-bit gray and palette Adam7; .../jpeg-hibit/: the same photo as 12-bit JPEGs and
+           lossless JPEGs (8, 12, 16 bits) written by libjpeg-turbo 3 through imagecodecs.
   arith    Benchmarks/generated/jpeg-arith/: the 4:2:0 and 4:4:4 photo JPEGs of `images`
            (made first if missing) transcoded with `jpegtran -arithmetic` (same coefficients),
            sequential and progressive. Needs Debian's jpegtran (libjpeg-turbo-progs).
@@ -354,6 +355,27 @@ def make_images():
     path = jpeg_dir / "photo_3000x2000_gray_baseline.jpg"
     gray.save(path, "JPEG", quality=90)
     print(f"  {path.relative_to(ROOT)}  {path.stat().st_size:>10,} bytes")
+    make_high_precision_jpegs(photo)
+
+
+def make_high_precision_jpegs(photo: np.ndarray):
+    """12-bit and lossless JPEGs (libjpeg-turbo 3 through imagecodecs) in .../jpeg-hibit/."""
+    import imagecodecs
+    rng = np.random.default_rng(SEED + 2)
+    directory = OUT / "jpeg-hibit"
+    directory.mkdir(parents=True, exist_ok=True)
+    # 12 significant bits: the 8-bit photo widened, with fine noise in the new low bits.
+    wide = photo.astype(np.uint16) * 16 + rng.integers(0, 16, size=photo.shape, dtype=np.uint16)
+    gray = (wide.astype(np.uint32) * [77, 150, 29]).sum(axis=2).astype(np.uint16) >> 8
+    files = {
+        "photo_3000x2000_12bit_420.jpg": imagecodecs.jpeg8_encode(wide, level=90, bitspersample=12),
+        "photo_3000x2000_12bit_gray.jpg": imagecodecs.jpeg8_encode(gray, level=90, bitspersample=12),
+        "photo_3000x2000_lossless8_rgb_p1.jpg": imagecodecs.jpeg8_encode(photo, lossless=True, predictor=1, bitspersample=8),
+        "photo_3000x2000_lossless12_rgb_p6.jpg": imagecodecs.jpeg8_encode(wide, lossless=True, predictor=6, bitspersample=12),
+        "photo_3000x2000_lossless16_gray_p7.jpg": imagecodecs.jpeg8_encode(gray * 16, lossless=True, predictor=7, bitspersample=16),
+    }
+    for name, data in files.items():
+        write(directory / name, data)
 
 
 def make_arithmetic():

@@ -1,10 +1,13 @@
 import ColorManagement
 import ImageCore
 
-/// An incremental decoder for sequential (baseline and extended) and progressive JPEG (8-bit,
-/// Huffman or arithmetic coding) whose pixels are identical to libjpeg-turbo's `djpeg` defaults:
-/// accurate integer IDCT, triangle ("fancy") upsampling for 2:1 ratios, its YCbCr → RGB
-/// arithmetic, and CMYK → RGB as djpeg writes it. ``DecodingOptions/scale`` 1/2, 1/4 and 1/8 use reduced IDCTs, like `djpeg -scale`.
+/// An incremental decoder for sequential (baseline and extended) and progressive JPEG (8-bit and
+/// 12-bit; Huffman, or arithmetic coding for 8-bit) and lossless JPEG (2–16 bits) whose pixels are
+/// identical to libjpeg-turbo's (`djpeg` defaults for 8-bit; libjpeg-turbo 3 for 12-bit, as
+/// gray16/rgb16 holding 12-bit values, and for lossless, unscaled samples in gray8/rgb8 up to 8
+/// bits, else gray16/rgb16): accurate integer IDCT, triangle ("fancy") upsampling for 2:1 ratios,
+/// its YCbCr → RGB arithmetic, and CMYK → RGB as djpeg writes it. ``DecodingOptions/scale`` 1/2,
+/// 1/4 and 1/8 use reduced IDCTs, like `djpeg -scale`.
 ///
 /// Feed bytes as they arrive; each MCU row is decoded as soon as its data is buffered. Sequential
 /// files write each row to the picture at once, and ``currentImage()`` shows the rows so far (the
@@ -75,6 +78,11 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     var pipeline: TransformPipeline?
     /// Progressive files: draws pictures from the stored coefficients.
     var preview: ProgressivePreview?
+    /// 12-bit files (sequential and progressive): draws from the stored raw coefficients.
+    var twelveBitRenderer: TwelveBitRenderer?
+    /// Lossless files: the reconstructed samples, and the scan under way.
+    var lossless: LosslessPicture?
+    var losslessScan: LosslessScanDecoder?
     var scanDecoder: (any ScanEntropyDecoding)?
     var currentScan: ScanHeader?
     /// Sequential whole-image storage: iMCU rows changed since they were last rendered.
@@ -130,7 +138,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     /// Where decoding stands.
     public var status: DecodingStatus {
         guard headerIsKnown else { return .awaitingHeader }
-        let progress = DecodingProgress(completedRows: preview?.completedRows ?? renderer?.nextOutputRow ?? 0,
+        let progress = DecodingProgress(completedRows: preview?.completedRows ?? renderer?.nextOutputRow ?? highPrecisionCompletedRows ?? 0,
                                         completedScans: scansCompleted, previewGeneration: previewGeneration)
         if case .done = phase { return .complete(progress) }
         return .decoding(progress)
@@ -247,6 +255,11 @@ public final class JPEGDecoder: IncrementalImageDecoder {
             // The last picture: every row smoothed for the coefficients as they finally are, as
             // libjpeg draws an incomplete file (a scan cut short left some rows drawn before it).
             if preview.endEarly() { previewGeneration += 1 }
+        }
+        if twelveBitRenderer != nil, let scanDecoder, scanDecoder.nextMCU < scanDecoder.mcuCount {
+            // Like the preview above: the MCU row under way may have changed before the error.
+            let rowEnd = (scanDecoder.nextMCU / max(scanDecoder.mcusPerRow, 1) + 1) * scanDecoder.mcusPerRow
+            markTwelveBitRows(decodedMCUs: scanDecoder.nextMCU..<min(rowEnd, scanDecoder.mcuCount), of: scanDecoder)
         }
         failure = error
         phase = .failed

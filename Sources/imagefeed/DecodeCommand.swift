@@ -33,14 +33,18 @@ struct DecodeCommand {
             if let directory = options.framesDirectory { frames = try FrameRecorder(directory: directory) }
             if let directory = options.animationDirectory { animation = AnimationPull(recorder: try AnimationRecorder(directory: directory)) }
             let image = try feed(bytes, to: decoder, frames: &frames, animation: &animation)
-            if let output = options.output { try ImageFileWriter.write(image, to: output, encoder: options.pngEncoder) }
+            if let output = options.output {
+                try ImageFileWriter.write(image, to: output, encoder: options.pngEncoder,
+                                          pamMaxValue: significantMaxValue(decoder.header, image))
+            }
             return try animation?.finish(still: image, input: options.input) ?? 0
         } catch let error as ImageDecodingError {
             ImagefeedCommand.printError("imagefeed: \(options.input): \(error)")
             _ = try? animation?.finish(still: nil, input: options.input)
             if options.writePartial, let output = options.output, let partial = decoder.currentImage() {
                 do {
-                    try ImageFileWriter.write(partial, to: output, encoder: options.pngEncoder)
+                    try ImageFileWriter.write(partial, to: output, encoder: options.pngEncoder,
+                                              pamMaxValue: significantMaxValue(decoder.header, partial))
                 } catch {
                     ImagefeedCommand.printError("imagefeed: cannot write \(output): \(error.localizedDescription)")
                 }
@@ -50,6 +54,14 @@ struct DecodeCommand {
             ImagefeedCommand.printError("imagefeed: \(error.localizedDescription)")
             return 1
         }
+    }
+
+    /// JPEG samples are unscaled: 12-bit JPEG and lossless JPEG of P bits hold values up to
+    /// 2^P − 1 (MAXVAL 4095 for 12-bit), in 8- or 16-bit samples. Nil keeps the default.
+    private func significantMaxValue(_ header: ImageHeader?, _ image: Image) -> Int? {
+        guard options.format == .native, let header, header.fileFormat == .jpeg, header.bitDepth != 8,
+              (1...16).contains(header.bitDepth), header.bitDepth <= 8 * image.format.bytesPerSample else { return nil }
+        return (1 << header.bitDepth) - 1
     }
 
     /// Feeds all bytes (in `--chunk` pieces), recording frames, and finishes.

@@ -19,11 +19,12 @@ enum ImageFileWriter {
 
     /// Writes `image` to `path`: PNG with `encoder`, by default the fast mode (frames are many,
     /// and its files are about libpng's default size on photos); a PAM file from the image's own
-    /// pixels, with no copy of the picture in memory.
-    static func write(_ image: Image, to path: String, encoder: PNGEncoder = .fast) throws {
+    /// pixels, with no copy of the picture in memory, declaring `pamMaxValue` (see
+    /// ``PAMWriter/encode(_:maxValue:)``).
+    static func write(_ image: Image, to path: String, encoder: PNGEncoder = .fast, pamMaxValue: Int? = nil) throws {
         switch Kind(path: path) {
         case .png?, nil: try write([encoder.encode(image)], to: path)
-        case .pam?: try write([PAMWriter.header(for: image), image.pixels], to: path)
+        case .pam?: try write([PAMWriter.header(for: image, maxValue: pamMaxValue), image.pixels], to: path)
         }
     }
 

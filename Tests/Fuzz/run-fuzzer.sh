@@ -13,26 +13,28 @@ case "$target" in
     seeds=(TestImages/deflate/*.zlib TestImages/deflate/*.gz TestImages/deflate/*.deflate) ;;
   png)
     # PNGCodec imports Deflate and ImageCore: build those as instrumented static modules first.
-    for module in Deflate ImageCore; do
+    for module in Deflate ImageCore ColorManagement; do
       swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module \
         -module-name "$module" -I "$out" $(find Sources/"$module" -name '*.swift') \
         -emit-module-path "$out/$module.swiftmodule" -o "$out/lib$module.a"
     done
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module -module-name PNGCodec \
       -I "$out" $(find Sources/PNGCodec -name '*.swift') -emit-module-path "$out/PNGCodec.swiftmodule" -o "$out/libPNGCodec.a"
-    sources=(Tests/Fuzz/PNGFuzzTarget.swift Tests/Fuzz/FuzzDecodeOutcome.swift -I "$out" -L "$out" -lPNGCodec -lImageCore -lDeflate)
+    sources=(Tests/Fuzz/PNGFuzzTarget.swift Tests/Fuzz/FuzzDecodeOutcome.swift -I "$out" -L "$out" -lPNGCodec -lColorManagement -lImageCore -lDeflate)
     seeds=($(find TestImages/corpus/png TestImages/apng -name '*.png' -size -64k)) ;;
   jpeg|jpeg-arith)
     # jpeg-arith: the same target, seeded with arithmetic-coded files only (SOF9/SOF10 paths).
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module \
       -module-name ImageCore $(find Sources/ImageCore -name '*.swift') -emit-module-path "$out/ImageCore.swiftmodule" -o "$out/libImageCore.a"
+    swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module -module-name ColorManagement \
+      -I "$out" $(find Sources/ColorManagement -name '*.swift') -emit-module-path "$out/ColorManagement.swiftmodule" -o "$out/libColorManagement.a"
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module -module-name JPEGCodec \
       -I "$out" $(find Sources/JPEGCodec -name '*.swift') -emit-module-path "$out/JPEGCodec.swiftmodule" -o "$out/libJPEGCodec.a"
-    sources=(Tests/Fuzz/JPEGFuzzTarget.swift Tests/Fuzz/FuzzDecodeOutcome.swift -I "$out" -L "$out" -lJPEGCodec -lImageCore)
+    sources=(Tests/Fuzz/JPEGFuzzTarget.swift Tests/Fuzz/FuzzDecodeOutcome.swift -I "$out" -L "$out" -lJPEGCodec -lColorManagement -lImageCore)
     if [ "$target" = jpeg-arith ]; then
       seeds=(TestImages/jpeg-arith/files/*.jpg $(find TestImages/corpus/jpeg -name '*arith*.jpg') TestImages/corpus/jpeg/libjpeg-turbo/testimgari.jpg)
     else
-      seeds=($(find TestImages/corpus/jpeg TestImages/jpeg-arith TestImages/demo -name '*.jpg' -size -64k))
+      seeds=($(find TestImages/corpus/jpeg TestImages/jpeg-arith TestImages/jpeg-hibit TestImages/demo -name '*.jpg' -size -64k))
     fi ;;
   gif)
     # find, not a glob: ImageCore has a subfolder (Animation/).
@@ -48,9 +50,11 @@ case "$target" in
   webp)
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module \
       -module-name ImageCore $(find Sources/ImageCore -name '*.swift') -emit-module-path "$out/ImageCore.swiftmodule" -o "$out/libImageCore.a"
+    swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module -module-name ColorManagement \
+      -I "$out" $(find Sources/ColorManagement -name '*.swift') -emit-module-path "$out/ColorManagement.swiftmodule" -o "$out/libColorManagement.a"
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module -module-name WebPCodec \
       -I "$out" $(find Sources/WebPCodec -name '*.swift') -emit-module-path "$out/WebPCodec.swiftmodule" -o "$out/libWebPCodec.a"
-    sources=(Tests/Fuzz/WebPFuzzTarget.swift -I "$out" -L "$out" -lWebPCodec -lImageCore)
+    sources=(Tests/Fuzz/WebPFuzzTarget.swift -I "$out" -L "$out" -lWebPCodec -lColorManagement -lImageCore)
     # Seeds: each fixture with two split-choosing bytes in front.
     mkdir -p "$out/corpus-webp"
     for file in TestImages/webp/files/*.webp; do

@@ -19,6 +19,21 @@ final class DecodeCommandTests: ImagefeedTestCase {
         XCTAssertEqual(try read(output), Array(header.utf8) + expected.pixels)
     }
 
+    func testHighPrecisionJPEGsWriteTheirPrecisionAsMaxval() throws {
+        let references = try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.url("jpeg-hibit/references.json")))
+        let files = try XCTUnwrap((references as? [String: Any])?["files"] as? [String: [String: Any]])
+        // 12-bit: MAXVAL 4095 in 16-bit samples; lossless 3-bit: MAXVAL 7 in 8-bit samples; 8-bit lossless: 255.
+        for (name, header) in [("twelve_420.jpg", "P7\nWIDTH 83\nHEIGHT 61\nDEPTH 3\nMAXVAL 4095\nTUPLTYPE RGB\nENDHDR\n"),
+                               ("lossless_3bit_gray_p2.jpg", "P7\nWIDTH 31\nHEIGHT 21\nDEPTH 1\nMAXVAL 7\nTUPLTYPE GRAYSCALE\nENDHDR\n"),
+                               ("lossless_8bit_rgb_p4.jpg", "P7\nWIDTH 33\nHEIGHT 25\nDEPTH 3\nMAXVAL 255\nTUPLTYPE RGB\nENDHDR\n")] {
+            let output = path("hibit.pam")
+            XCTAssertEqual(ImagefeedCommand.run(["decode", Fixtures.url("jpeg-hibit/" + name).path, "-o", output, "--chunk", "500"]), 0)
+            let written = try read(output)
+            XCTAssertEqual(String(decoding: written.prefix(header.utf8.count), as: UTF8.self), header, name)
+            XCTAssertEqual(Digest.sha256(Array(written.dropFirst(header.utf8.count))), files[name]?["sha256"] as? String, name)
+        }
+    }
+
     func testAGIFDecodesToThePAMOfItsFirstFrame() throws {
         let output = path("out.pam")
         let gif = Fixtures.url("gif/gifsicle_local_palettes.gif").path

@@ -76,11 +76,12 @@ enum JPEGReferenceChecks {
 
     /// Applies `perFile` seeded mutations (bit flips, byte overwrites, cuts, extreme values where a
     /// length field may be) to each corpus file and decodes each at a random scale in random pieces.
-    static func mutationSweep(_ paths: [String], perFile: Int, seed: UInt64, threads: Int = 1) throws -> MutationOutcome {
+    static func mutationSweep(_ paths: [String], perFile: Int, seed: UInt64, threads: Int = 1,
+                              load: (String) throws -> [UInt8] = JPEGCorpus.bytes) throws -> MutationOutcome {
         var rng = SeededGenerator(seed: seed)
         var outcome = MutationOutcome()
         for path in paths {
-            let original = try JPEGCorpus.bytes(path)
+            let original = try load(path)
             for _ in 0..<perFile {
                 var bytes = original
                 let position = Int.random(in: 0..<bytes.count, using: &rng)

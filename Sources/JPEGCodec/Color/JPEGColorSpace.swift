@@ -4,7 +4,9 @@ enum JPEGColorSpace: Equatable {
     case gray, yCbCr, rgb, cmyk, ycck
 
     /// Decides from the component count, the JFIF and Adobe APP segments seen, and the component ids.
-    static func infer(componentIDs: [UInt8], sawJFIF: Bool, adobeTransform: UInt8?) -> JPEGColorSpace {
+    /// Without either marker, a lossless image of three components is taken as RGB whatever
+    /// its ids (libjpeg-turbo 3).
+    static func infer(componentIDs: [UInt8], sawJFIF: Bool, adobeTransform: UInt8?, lossless: Bool = false) -> JPEGColorSpace {
         switch componentIDs.count {
         case 1:
             return .gray
@@ -12,7 +14,7 @@ enum JPEGColorSpace: Equatable {
             if sawJFIF { return .yCbCr }
             if let transform = adobeTransform { return transform == 0 ? .rgb : .yCbCr }
             // No marker: 'R','G','B' ids mean RGB, anything else is taken as YCbCr.
-            return componentIDs == [0x52, 0x47, 0x42] ? .rgb : .yCbCr
+            return componentIDs == [0x52, 0x47, 0x42] || lossless ? .rgb : .yCbCr
         default:
             if let transform = adobeTransform { return transform == 0 ? .cmyk : .ycck }
             return .cmyk

@@ -134,9 +134,12 @@ extension JPEGDecoder {
         try FrameHeader.checkSupported(marker: marker, at: markerOffset)
         let parsed = try FrameHeader.parse(&reader, marker: marker)
         _ = try options.limits.checkDimensions(width: parsed.width, height: parsed.height, at: markerOffset, format: "JPEG")
-        let frameLayout = try FrameLayout(frame: parsed, scale: options.scale, at: markerOffset)
+        // Lossless images are not scaled (nor are they by libjpeg-turbo).
+        let frameLayout = try FrameLayout(frame: parsed, scale: parsed.isLossless ? .full : options.scale, at: markerOffset)
         let components = parsed.components.count
         naturalFormat = components == 1 ? .gray8 : (components == 4 && (options.preferredFormat == .cmyk8 || keepsCMYKForProfile) ? .cmyk8 : .rgb8)
+        if parsed.precision > 8 { naturalFormat = components == 1 ? .gray16 : .rgb16 }
+        if parsed.isLossless && parsed.precision <= 8 { naturalFormat = components == 1 ? .gray8 : .rgb8 }
         let (pixels, overflow1) = frameLayout.outputWidth.multipliedReportingOverflow(by: frameLayout.outputHeight)
         let (bytes, overflow2) = pixels.multipliedReportingOverflow(by: naturalFormat.bytesPerPixel)
         guard !overflow1, !overflow2 else {
@@ -166,7 +169,7 @@ extension JPEGDecoder {
         header = ImageHeader(fileFormat: .jpeg, width: frameLayout.outputWidth, height: frameLayout.outputHeight,
                              pixelFormat: outputFormat, bitDepth: parsed.precision, isProgressive: parsed.isProgressive,
                              orientation: orientation, iccProfile: iccProfile)
-        if let bytes = thumbnailBytes {
+        if let bytes = thumbnailBytes, parsed.precision == 8 {
             thumbnailBytes = nil
             thumbnail = bytes.withUnsafeBytes { ExifThumbnail.decode($0, range: 0..<bytes.count, format: naturalFormat) }
             header?.hasEmbeddedThumbnail = thumbnail != nil

@@ -12,7 +12,9 @@ extension JPEGDecoder {
         guard scansStarted <= options.limits.maxScans else {
             throw ImageDecodingError(.limitExceeded, at: markerOffset, "more than \(options.limits.maxScans) scans")
         }
+        if frame.isLossless { return try startLosslessScan(scan, frame: frame, markerOffset: markerOffset) }
         let progressive = frame.isProgressive
+        let twelveBit = frame.precision == 12
         if progressive {
             try ProgressiveScanRules.validate(scan, at: markerOffset)
         } else if !scan.hasSequentialParameters {
@@ -26,13 +28,15 @@ extension JPEGDecoder {
             let conversion = colorSpace.conversion(wantCMYK: naturalFormat == .cmyk8)
             var outputStride = layout.outputWidth * conversion.bytesPerPixel
             if case .callerMemory(_, let bytesPerRow) = output { outputStride = bytesPerRow }
-            // Progressive scans refine stored coefficients, so they always keep the whole image.
-            wholeImageStorage = progressive || scan.components.count < frame.components.count
+            // Progressive scans refine stored coefficients, so they always keep the whole image;
+            // so does the 12-bit path, which draws from stored coefficients (`TwelveBitRenderer`).
+            wholeImageStorage = progressive || twelveBit || scan.components.count < frame.components.count
             let (product, overflow) = options.limits.maxPixels.multipliedReportingOverflow(by: 16)
             var memoryLimit = overflow ? Int.max : product
-            if progressive {
+            if progressive || twelveBit {
                 // Previews keep a sample plane per component beside the coefficients.
-                guard let planeBytes = SamplePlaneRenderer.planeBytes(for: layout), planeBytes <= memoryLimit else {
+                let planes = twelveBit ? TwelveBitRenderer.planeBytes(for: layout) : SamplePlaneRenderer.planeBytes(for: layout)
+                guard let planeBytes = planes, planeBytes <= memoryLimit else {
                     throw ImageDecodingError(.limitExceeded, at: markerOffset,
                                              "preview sample planes for \(layout.width)×\(layout.height) exceed the memory limit")
                 }
@@ -43,25 +47,29 @@ extension JPEGDecoder {
             let extent: CoefficientStore.Extent = wholeImageStorage ? .wholeImage
                 : pipelined ? .iMCURowRing(slots: TransformPipeline.coefficientSlots) : .oneIMCURow
             store = try CoefficientStore(layout: layout, extent: extent,
-                                         rawCoefficients: progressive, maxBytes: memoryLimit, at: markerOffset)
+                                         rawCoefficients: progressive || twelveBit, maxBytes: memoryLimit, at: markerOffset)
             guard let created = store else { throw ImageDecodingError(.internal, at: markerOffset, "no coefficient store") }
-            if progressive {
+            if twelveBit {
+                twelveBitRenderer = TwelveBitRenderer(layout: layout, conversion: conversion)
+            } else if progressive {
                 // Progressive blocks hold raw coefficients (refinement works on bits), dequantized when drawn.
                 preview = ProgressivePreview(layout: layout, conversion: conversion, quantization: UnsafePointer(created.quantization),
                                              outputStride: outputStride)
             }
-            let createdRenderer = BlockRowRenderer(layout: layout, conversion: conversion, outputStride: outputStride,
-                                                   ringIMCURows: pipelined ? TransformPipeline.ringIMCURows : 3)
-            renderer = createdRenderer
-            if pipelined {
-                pipeline = TransformPipeline(renderer: createdRenderer, store: created, layout: layout,
-                                             bytesPerPixel: conversion.bytesPerPixel)
+            if !twelveBit {
+                let createdRenderer = BlockRowRenderer(layout: layout, conversion: conversion, outputStride: outputStride,
+                                                       ringIMCURows: pipelined ? TransformPipeline.ringIMCURows : 3)
+                renderer = createdRenderer
+                if pipelined {
+                    pipeline = TransformPipeline(renderer: createdRenderer, store: created, layout: layout,
+                                                 bytesPerPixel: conversion.bytesPerPixel)
+                }
             }
         } else if !wholeImageStorage {
             throw ImageDecodingError(.invalidData, at: markerOffset,
                                      "second scan in an image whose first scan already held every component")
         }
-        guard let store, let renderer else {
+        guard let store else {
             throw ImageDecodingError(.internal, at: markerOffset, "scan set-up missing")
         }
         // T.81 / libjpeg: a component's quantization table is latched when its first scan starts.
@@ -72,9 +80,10 @@ extension JPEGDecoder {
                                          "component \(frame.components[component.frameIndex].id) uses quantization table \(slot), which is not defined")
             }
             store.setQuantization(component: component.frameIndex, table: table)
+            twelveBitRenderer?.setQuantization(component: component.frameIndex, table: table)
             componentHasQuantization[component.frameIndex] = true
         }
-        let coding = ScanCoding.of(scan, progressive: progressive)
+        let coding = ScanCoding.of(scan, progressive: progressive, rawSequential: twelveBit)
         preview?.startScan(scan)
         var dcTables: [HuffmanTable] = [], acTables: [HuffmanTable] = []
         for component in scan.components {
@@ -100,7 +109,7 @@ extension JPEGDecoder {
                                       coding: coding)
         }
         currentScan = scan
-        if !wholeImageStorage { renderer.beginPass(firstIMCURow: 0) }
+        if !wholeImageStorage { renderer?.beginPass(firstIMCURow: 0) }
         phase = .scan
     }
 
@@ -119,6 +128,7 @@ extension JPEGDecoder {
 
     /// Decodes what the buffered entropy-coded bytes allow.
     func continueScan() throws {
+        if losslessScan != nil { return try continueLosslessScan() }
         guard let scanDecoder else { throw ImageDecodingError(.internal, at: input.consumedOffset, "no scan under way") }
         let examinedBefore = scanDecoder.bytesExamined
         let mcusBefore = scanDecoder.nextMCU
@@ -128,6 +138,7 @@ extension JPEGDecoder {
                                        onMCURow: { self.finishedMCURow($0) })
         inputBytesExamined += scanDecoder.bytesExamined - examinedBefore
         input.consume(scanDecoder.consumedBytes)
+        if twelveBitRenderer != nil { markTwelveBitRows(decodedMCUs: mcusBefore..<scanDecoder.nextMCU, of: scanDecoder) }
         if let preview, scanDecoder.nextMCU > mcusBefore {
             // Every decoded MCU shows in the next picture, even in a half-decoded MCU row.
             preview.reach(decodedMCUs: scanDecoder.nextMCU)
@@ -147,7 +158,7 @@ extension JPEGDecoder {
     /// Called by the scan decoder after each MCU row: streams it to the output, or marks it for
     /// rendering (progressive previews follow the decoded MCUs instead, see `continueScan`).
     private func finishedMCURow(_ row: Int) {
-        guard preview == nil, let layout, let store, let renderer, let scan = currentScan else { return }
+        guard preview == nil, let layout, let store, let scan = currentScan else { return }
         var iMCURow = row
         if !scan.isInterleaved {
             // A single-component scan's MCU row is one block row; an iMCU row holds V of them.
@@ -163,6 +174,7 @@ extension JPEGDecoder {
             dirtyIMCURows = lower..<upper
             return
         }
+        guard let renderer else { return }
         if let pipeline {
             // The worker transforms this row while this thread emits the previous one's rows
             // and then decodes the next row into the other coefficient slot.
@@ -203,6 +215,21 @@ extension JPEGDecoder {
         if let preview, let store {
             let rows = withPixelRows { base, _ in preview.render(windows: store.windows, into: base, final: isFinished) } ?? 0
             canvasRowsWritten = max(canvasRowsWritten, rows)
+            return
+        }
+        if let lossless {
+            canvas.withUnsafeMutableBufferPointer { pixels in
+                if let base = pixels.baseAddress { lossless.draw(into: base) }
+            }
+            canvasRowsWritten = max(canvasRowsWritten, lossless.writtenRows)
+            return
+        }
+        if let twelveBitRenderer, let rows = dirtyIMCURows, let store {
+            dirtyIMCURows = nil
+            canvas.withUnsafeMutableBufferPointer { pixels in
+                if let base = pixels.baseAddress { twelveBitRenderer.render(iMCURows: rows, windows: store.windows, into: base) }
+            }
+            canvasRowsWritten = max(canvasRowsWritten, twelveBitRenderer.writtenRows)
             return
         }
         guard wholeImageStorage, let rows = dirtyIMCURows, let layout, let store, let renderer else { return }

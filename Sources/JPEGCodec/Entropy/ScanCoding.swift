@@ -5,6 +5,9 @@
 enum ScanCoding: Equatable {
     /// Sequential DCT (baseline or extended): every block's DC difference and 63 AC coefficients.
     case sequential
+    /// Sequential DCT into raw (not dequantized) 16-bit coefficients: 12-bit images, whose
+    /// dequantized values need more than the 16 bits ``sequential`` keeps.
+    case sequentialRaw
     /// Progressive DC first scan (G.1.2.1): DC differences, stored shifted left by `shift` (Al).
     case dcFirst(shift: Int)
     /// Progressive DC refinement (G.1.2.1): one more bit (bit `shift`) of each DC coefficient.
@@ -16,8 +19,8 @@ enum ScanCoding: Equatable {
 
     /// The coding a scan header asks for in a sequential or progressive frame; its parameters
     /// must already be validated (``ProgressiveScanRules``).
-    static func of(_ scan: ScanHeader, progressive: Bool) -> ScanCoding {
-        guard progressive else { return .sequential }
+    static func of(_ scan: ScanHeader, progressive: Bool, rawSequential: Bool = false) -> ScanCoding {
+        guard progressive else { return rawSequential ? .sequentialRaw : .sequential }
         let shift = scan.approximationLow
         if scan.spectralStart == 0 {
             return scan.approximationHigh == 0 ? .dcFirst(shift: shift) : .dcRefinement(shift: shift)
@@ -28,12 +31,16 @@ enum ScanCoding: Equatable {
     }
 
     /// Whether this is a progressive scan (coefficients accumulate over scans rather than being replaced).
-    var isProgressive: Bool { self != .sequential }
+    var isProgressive: Bool { self != .sequential && self != .sequentialRaw }
+
+    /// Whether blocks are raw `Int16` storage that keeps what earlier scans gave it (every case
+    /// but ``sequential``, whose one-row storage is dequantized `Int32`).
+    var storesRawCoefficients: Bool { self != .sequential }
 
     /// Whether blocks need a DC Huffman table (sequential and DC first scans).
     var usesDCTable: Bool {
         switch self {
-        case .sequential, .dcFirst: return true
+        case .sequential, .sequentialRaw, .dcFirst: return true
         default: return false
         }
     }
@@ -41,7 +48,7 @@ enum ScanCoding: Equatable {
     /// Whether blocks need an AC Huffman table.
     var usesACTable: Bool {
         switch self {
-        case .sequential, .acFirst, .acRefinement: return true
+        case .sequential, .sequentialRaw, .acFirst, .acRefinement: return true
         default: return false
         }
     }
@@ -56,7 +63,7 @@ enum ScanCoding: Equatable {
     /// Keeping the bound tight matters for previews: a small band's scan decodes as it arrives.
     var worstCaseBlockBytes: Int {
         switch self {
-        case .sequential: return 496
+        case .sequential, .sequentialRaw: return 496
         case .acFirst(let start, let end, _): return Self.stuffedBytes(bits: 31 * (end - start + 1) + 30)
         case .acRefinement(let start, let end, _): return Self.stuffedBytes(bits: 18 * (end - start + 1) + 30)
         case .dcFirst: return 8

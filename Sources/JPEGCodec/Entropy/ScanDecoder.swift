@@ -165,7 +165,7 @@ final class ScanDecoder {
                     return .needMoreInput
                 }
             }
-            if insufficientData && coding.isProgressive {
+            if insufficientData && coding.storesRawCoefficients {
                 // Nothing changes until the next restart (or the scan's end): jump there, so a flood
                 // of empty scans over a large image costs nothing per block.
                 let skipped = restartInterval > 0 ? min(restartsToGo, mcuCount - nextMCU) : mcuCount - nextMCU
@@ -178,7 +178,7 @@ final class ScanDecoder {
             var decoded = 1
             if insufficientData {
                 // Progressive blocks keep what earlier scans gave them (libjpeg skips the MCU).
-                if !coding.isProgressive { zeroMCU(row: row, column: column) }
+                if !coding.storesRawCoefficients { zeroMCU(row: row, column: column) }
             } else {
                 // A run of MCUs inside this MCU row and restart interval, decoded in one call.
                 var count = min(affordable, mcusPerRow - column)
@@ -227,7 +227,7 @@ final class ScanDecoder {
                             report: (ImageDecodingError) -> Void) throws -> Int {
         var reader = sharedReader
         defer { sharedReader = reader }
-        if componentCount == 1 && horizontalBlocks[0] == 1 && verticalBlocks[0] == 1 && coding.isProgressive {
+        if componentCount == 1 && horizontalBlocks[0] == 1 && verticalBlocks[0] == 1 && coding.storesRawCoefficients {
             // One block per MCU, consecutive in memory: the usual progressive AC scan.
             let window = windows[0]
             var block = window.rawBlock(row: row, column: column)
@@ -349,6 +349,9 @@ final class ScanDecoder {
         switch coding {
         case .sequential:
             throw ImageDecodingError(.internal, at: 0, "sequential scan reached the progressive block decoder")
+        case .sequentialRaw:
+            return RawSequentialBlockDecoder.decode(into: block, dc: dcTables[slot], ac: acTables[slot],
+                                                    predictor: &predictors[slot], reader: &reader, zigzag: zigzag)
         case .dcFirst(let shift):
             return ProgressiveBlockDecoder.decodeDCFirst(into: block, shift: shift, dc: dcTables[slot],
                                                          predictor: &predictors[slot], reader: &reader)

@@ -32,6 +32,9 @@ struct FrameHeader: Sendable, Hashable {
     /// Whether the scans are arithmetic-coded (SOF9, SOF10) rather than Huffman-coded.
     var isArithmetic: Bool { marker == 0xC9 || marker == 0xCA }
 
+    /// Whether the frame is lossless (SOF3).
+    var isLossless: Bool { marker == 0xC3 }
+
     /// Largest horizontal sampling factor Hmax.
     var maxHorizontalSampling: Int { components.map(\.horizontalSampling).max() ?? 1 }
     /// Largest vertical sampling factor Vmax.
@@ -40,10 +43,8 @@ struct FrameHeader: Sendable, Hashable {
     /// Rejects frame types this decoder does not decode, with a message saying what the file uses.
     static func checkSupported(marker: UInt8, at offset: Int) throws {
         switch marker {
-        case 0xC0, 0xC1, 0xC2, 0xC9, 0xCA:
+        case 0xC0, 0xC1, 0xC2, 0xC3, 0xC9, 0xCA:
             return
-        case 0xC3:
-            throw ImageDecodingError(.unsupported, at: offset, "lossless JPEG (SOF3) is not supported")
         case 0xC5, 0xC6, 0xC7, 0xCD, 0xCE, 0xCF:
             throw ImageDecodingError(.unsupported, at: offset,
                                      "hierarchical JPEG (\(JPEGMarker.name(marker))) is not supported")
@@ -53,7 +54,7 @@ struct FrameHeader: Sendable, Hashable {
         }
     }
 
-    /// Parses the payload of a SOF0/SOF1/SOF2 segment.
+    /// Parses the payload of a SOF0/SOF1/SOF2/SOF3 segment.
     static func parse(_ reader: inout SegmentReader, marker: UInt8) throws -> FrameHeader {
         let precisionOffset = reader.offset
         let precision = Int(try reader.u8())
@@ -61,12 +62,19 @@ struct FrameHeader: Sendable, Hashable {
         let height = try reader.u16()
         let width = try reader.u16()
         let count = Int(try reader.u8())
-        if precision == 12 {
-            throw ImageDecodingError(.unsupported, at: precisionOffset, "12-bit JPEG is not supported")
-        }
-        guard precision == 8 else {
+        if marker == 0xC3 {
+            guard (2...16).contains(precision) else {
+                throw ImageDecodingError(.invalidData, at: precisionOffset,
+                                         "\(reader.name) declares sample precision \(precision); lossless JPEG uses 2...16")
+            }
+        } else if precision != 8 && precision != 12 {
             throw ImageDecodingError(.invalidData, at: precisionOffset,
-                                     "\(reader.name) declares sample precision \(precision); sequential JPEG uses 8 or 12")
+                                     "\(reader.name) declares sample precision \(precision); DCT-based JPEG uses 8 or 12")
+        } else if precision == 12 && (marker == 0xC9 || marker == 0xCA) {
+            // The 12-bit path stores raw coefficients for its own renderer; the arithmetic decoder
+            // does not feed it yet.
+            throw ImageDecodingError(.unsupported, at: precisionOffset,
+                                     "12-bit arithmetic-coded JPEG (\(JPEGMarker.name(marker))) is not supported")
         }
         if height == 0 {
             throw ImageDecodingError(.unsupported, at: heightOffset,
@@ -88,6 +96,10 @@ struct FrameHeader: Sendable, Hashable {
             }
             guard table < 4 else { throw reader.invalid("component \(id) selects quantization table \(table); only 0...3 exist") }
             components.append(FrameComponent(id: id, horizontalSampling: h, verticalSampling: v, quantizationTable: Int(table)))
+        }
+        if (precision != 8 || marker == 0xC3) && count == 4 {
+            throw ImageDecodingError(.unsupported, at: precisionOffset + 5,
+                                     "\(marker == 0xC3 ? "lossless" : "\(precision)-bit") JPEG with 4 components (CMYK/YCCK) is not supported")
         }
         guard count == 1 || count == 3 || count == 4 else {
             throw ImageDecodingError(.unsupported, at: precisionOffset + 5,

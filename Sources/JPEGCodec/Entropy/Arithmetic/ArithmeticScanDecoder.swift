@@ -109,8 +109,10 @@ final class ArithmeticScanDecoder: ScanEntropyDecoding {
         fixedBin.pointee = ArithmeticStateTable.fixedState
         let acBase = ArithmeticConditioning.tableCount * Self.dcBins
         let usesDC: Bool, usesAC: Bool
+        // `.sequentialRaw` (12-bit) never reaches this decoder: FrameHeader rejects 12-bit
+        // arithmetic frames as unsupported.
         switch coding {
-        case .sequential: (usesDC, usesAC) = (true, true)
+        case .sequential, .sequentialRaw: (usesDC, usesAC) = (true, true)
         case .dcFirst: (usesDC, usesAC) = (true, false)
         case .dcRefinement: (usesDC, usesAC) = (false, false)
         case .acFirst, .acRefinement: (usesDC, usesAC) = (false, true)
@@ -156,7 +158,7 @@ final class ArithmeticScanDecoder: ScanEntropyDecoding {
     /// 16 magnitude-category and 14 magnitude decisions; a refinement position at most 3.
     private static func decisionsPerBlock(_ coding: ScanCoding) -> Int {
         switch coding {
-        case .sequential: return 32 + 33 * 63
+        case .sequential, .sequentialRaw: return 32 + 33 * 63
         case .dcFirst: return 32
         case .dcRefinement: return 1
         case .acFirst(let start, let end, _): return 33 * (end - start + 1)
@@ -264,7 +266,7 @@ final class ArithmeticScanDecoder: ScanEntropyDecoding {
     private func decodeMCU(row: Int, column: Int, _ decoder: inout ArithmeticDecoder, zigzag: UnsafePointer<UInt8>) -> Bool {
         let fixedBin = self.fixedBin
         switch coding {
-        case .sequential:
+        case .sequential, .sequentialRaw:  // see init: no 12-bit arithmetic frame gets this far
             return eachBlock(row: row, column: column) { slot, window, blockRow, blockColumn in
                 ArithmeticBlockDecoder.decodeSequential(
                     into: window.block(row: blockRow, column: blockColumn), shape: window.shape(row: blockRow, column: blockColumn),
