@@ -193,7 +193,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
             }
             // The last picture: every row smoothed for the coefficients as they finally are, as
             // libjpeg draws an incomplete file (a scan cut short left some rows drawn before it).
-            if preview.endEarly() { previewGeneration += 1 }
+            if preview.endEarly(lastGoodMCU: scanDecoder?.lastGoodMCU) { previewGeneration += 1 }
         }
         failure = error
         phase = .failed

@@ -25,10 +25,18 @@ case "$target" in
   jpeg)
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module \
       -module-name ImageCore $(find Sources/ImageCore -name '*.swift') -emit-module-path "$out/ImageCore.swiftmodule" -o "$out/libImageCore.a"
+    # -D JPEG_INVARIANT_CHECKS compiles in the decoder's invariant checks (jpegInvariant).
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module -module-name JPEGCodec \
-      -I "$out" $(find Sources/JPEGCodec -name '*.swift') -emit-module-path "$out/JPEGCodec.swiftmodule" -o "$out/libJPEGCodec.a"
-    sources=(Tests/Fuzz/JPEGFuzzTarget.swift Tests/Fuzz/FuzzDecodeOutcome.swift -I "$out" -L "$out" -lJPEGCodec -lImageCore)
-    seeds=($(find TestImages/corpus/jpeg TestImages/demo -name '*.jpg' -size -64k)) ;;
+      -D JPEG_INVARIANT_CHECKS -I "$out" $(find Sources/JPEGCodec -name '*.swift') \
+      -emit-module-path "$out/JPEGCodec.swiftmodule" -o "$out/libJPEGCodec.a"
+    sources=(Tests/Fuzz/JPEGFuzzTarget.swift -I "$out" -L "$out" -lJPEGCodec -lImageCore)
+    # Seeds: each fixture with two split-choosing bytes in front (0x07: previews after every piece).
+    mkdir -p "$out/corpus-jpeg"
+    for file in $(find TestImages/corpus/jpeg TestImages/jpeg-extra TestImages/demo -name '*.jpg' -size -64k); do
+      seed="$out/corpus-jpeg/$(echo "$file" | tr / _)"
+      [ -e "$seed" ] || { printf '\x07\x2a' | cat - "$file" > "$seed"; }
+    done
+    seeds=() ;;
   gif)
     # find, not a glob: ImageCore has a subfolder (Animation/).
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module \

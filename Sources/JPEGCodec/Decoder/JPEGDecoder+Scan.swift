@@ -112,7 +112,7 @@ extension JPEGDecoder {
             changedSinceLastCall = true
         }
         guard step == .complete else { return }
-        preview?.finishScan(mcuCount: scanDecoder.mcuCount)
+        preview?.finishScan(mcuCount: scanDecoder.mcuCount, lastGoodMCU: scanDecoder.lastGoodMCU)
         let (extraneous, _) = scanDecoder.finishScan()
         skippedBytes += extraneous
         scansCompleted += 1

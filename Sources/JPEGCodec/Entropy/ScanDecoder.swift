@@ -71,6 +71,12 @@ final class ScanDecoder {
     private var markerFreeUpTo = 0
     /// Index of the next MCU to decode.
     private(set) var nextMCU = 0
+    /// The last MCU begun while the data had not run out (libjpeg's `last_good_iMCU_row`, as an
+    /// MCU): block smoothing of an incomplete file treats rows after its iMCU row differently.
+    private(set) var lastGoodMCU = 0
+    /// libjpeg checks for the data running out before it processes a restart marker, so the first
+    /// MCU after a starved restart interval does not count as begun with data.
+    private var nextMCUCountsAsGood = true
     private(set) var reader = BitReader()
     /// Input bytes looked at by this scan (for the O(n) counter): bytes the reader moved past
     /// (including restart markers) plus bytes the look-ahead for a marker examined.
@@ -178,6 +184,8 @@ final class ScanDecoder {
                 if restartInterval > 0 { count = min(count, restartsToGo) }
                 decoded = try decodeMCUs(row: row, column: column, count: count, reader: &reader, zigzag: zigzag,
                                          streamOffset: streamOffset, report: report)
+                if decoded > 1 || nextMCUCountsAsGood { lastGoodMCU = nextMCU + decoded - 1 }
+                nextMCUCountsAsGood = true
                 if reader.usedInventedBits {
                     if reader.ranOutOfData && !inputComplete {
                         throw ImageDecodingError(.internal, at: streamOffset + reader.position,
@@ -463,6 +471,7 @@ final class ScanDecoder {
         predictors.update(repeating: 0, count: componentCount)
         eobRun = 0
         restartsToGo = restartInterval
+        nextMCUCountsAsGood = !insufficientData
         // libjpeg: a marker left unread means the coming interval has no data, so the flag stays.
         if !reader.markerReached { insufficientData = false }
         reader.ranOutOfData = false
