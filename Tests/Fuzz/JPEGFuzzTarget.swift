@@ -36,16 +36,8 @@ public func jpegFuzzTarget(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let file = UnsafeRawBufferPointer(rebasing: all[2...])
     // Split points: a small linear congruential sequence seeded by the first two bytes; the low
     // bit of the first byte asks for a preview after every piece.
-    var state = UInt32(all[0]) << 8 | UInt32(all[1])
+    let pieces = fuzzPieces(seed: UInt32(all[0]) << 8 | UInt32(all[1]), count: file.count)
     let previews = all[0] & 1 == 1
-    var pieces: [Range<Int>] = []
-    var start = 0
-    while start < file.count {
-        state = state &* 1_103_515_245 &+ 12_345
-        let length = Int(state >> 16) % 64 + 1
-        pieces.append(start..<min(start + length, file.count))
-        start += length
-    }
     for scale in [ScaleFactor.full, .quarter] {
         let options = DecodingOptions(limits: Limits(maxPixels: 1 << 22, maxDimension: 1 << 14,
                                                      maxMetadataBytes: 1 << 20, maxScans: 100),

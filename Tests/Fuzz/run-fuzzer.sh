@@ -29,7 +29,7 @@ case "$target" in
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module -module-name JPEGCodec \
       -D JPEG_INVARIANT_CHECKS -I "$out" $(find Sources/JPEGCodec -name '*.swift') \
       -emit-module-path "$out/JPEGCodec.swiftmodule" -o "$out/libJPEGCodec.a"
-    sources=(Tests/Fuzz/JPEGFuzzTarget.swift -I "$out" -L "$out" -lJPEGCodec -lImageCore)
+    sources=(Tests/Fuzz/JPEGFuzzTarget.swift Tests/Fuzz/FuzzDecodeOutcome.swift -I "$out" -L "$out" -lJPEGCodec -lImageCore)
     # Seeds: each fixture with two split-choosing bytes in front (0x07: previews after every piece).
     mkdir -p "$out/corpus-jpeg"
     for file in $(find TestImages/corpus/jpeg TestImages/jpeg-extra TestImages/demo -name '*.jpg' -size -64k); do
@@ -53,7 +53,7 @@ case "$target" in
       -module-name ImageCore $(find Sources/ImageCore -name '*.swift') -emit-module-path "$out/ImageCore.swiftmodule" -o "$out/libImageCore.a"
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module -module-name WebPCodec \
       -I "$out" $(find Sources/WebPCodec -name '*.swift') -emit-module-path "$out/WebPCodec.swiftmodule" -o "$out/libWebPCodec.a"
-    sources=(Tests/Fuzz/WebPFuzzTarget.swift -I "$out" -L "$out" -lWebPCodec -lImageCore)
+    sources=(Tests/Fuzz/WebPFuzzTarget.swift Tests/Fuzz/FuzzDecodeOutcome.swift -I "$out" -L "$out" -lWebPCodec -lImageCore)
     # Seeds: each fixture with two split-choosing bytes in front.
     mkdir -p "$out/corpus-webp"
     for file in TestImages/webp/files/*.webp; do
