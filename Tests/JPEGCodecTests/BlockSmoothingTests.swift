@@ -81,3 +81,41 @@ final class BlockSmoothingTests: XCTestCase {
                        [[0, 0, 0, 1, 2], [0, 0, 1, 2, 3], [1, 1, 2, 2, 2]])
     }
 }
+
+/// The written-out sums of the common (AC known) form equal the kernel dot products.
+final class BlockSmoothingScalarTwinTests: XCTestCase {
+    func testScalarSumsEqualKernelDotProducts() {
+        var rng = SeededGenerator(seed: 11)
+        let table = [Int32](repeating: 1, count: 64)
+        var predicted = 0
+        for _ in 0..<3000 {
+            func column() -> DCNeighbourhood.Column {
+                DCNeighbourhood.Column(up2: Int.random(in: -2000...2000, using: &rng), up1: Int.random(in: -2000...2000, using: &rng),
+                                       centre: Int.random(in: -2000...2000, using: &rng), down1: Int.random(in: -2000...2000, using: &rng),
+                                       down2: Int.random(in: -2000...2000, using: &rng))
+            }
+            let n = DCNeighbourhood(farLeft: column(), left: column(), centre: column(), right: column(), farRight: column())
+            table.withUnsafeBufferPointer { quantization in
+                // Positions 1...5 never sent, 6...9 exact: the AC-known form predicts 1...5 uncapped.
+                guard let smoothing = BlockSmoothing(bits: [0, -1, -1, -1, -1, -1, 0, 0, 0, 0], quantization: quantization.baseAddress!) else {
+                    return XCTFail("smoothing expected")
+                }
+                XCTAssertFalse(smoothing.changesDC)
+                var block = [Int32](repeating: 0, count: 64)
+                let raw = [Int16](repeating: 0, count: 64)
+                _ = raw.withUnsafeBufferPointer { rawBlock in
+                    block.withUnsafeMutableBufferPointer { out in
+                        smoothing.apply(raw: rawBlock.baseAddress!, dc: n, shape: BlockShape.dcOnly, into: out.baseAddress!)
+                    }
+                }
+                for k in 1...5 {
+                    let sum = Int((SmoothingKernels.acKnown[k - 1] &* n.lanes).wrappedSum())
+                    let expected = Int32(smoothing.prediction(sum, position: k))
+                    XCTAssertEqual(block[ZigZag.naturalIndex(k)], expected, "zig-zag \(k)")
+                    if expected != 0 { predicted += 1 }
+                }
+            }
+        }
+        XCTAssertGreaterThan(predicted, 10000)
+    }
+}

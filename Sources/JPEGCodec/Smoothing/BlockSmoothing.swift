@@ -59,17 +59,33 @@ struct BlockSmoothing: Equatable {
     @inline(__always)
     func apply(raw: UnsafePointer<Int16>, dc neighbourhood: DCNeighbourhood, shape: UInt8,
                into block: UnsafeMutablePointer<Int32>) -> UInt8 {
-        let dc = neighbourhood.lanes
         var triangle = false, square = false
         if changesDC {
+            let dc = neighbourhood.lanes
             let kernels = SmoothingKernels.dcOnly
             for k in 1...5 { triangle = predict(k, kernels[k - 1], dc, raw, block) || triangle }
             for k in 6...9 { square = predict(k, kernels[k - 1], dc, raw, block) || square }
             // The smoothed DC replaces the block's own, whatever it is.
             block[0] = dequantized(prediction(Int((kernels[9] &* dc).wrappedSum()), position: 0), position: 0)
         } else {
-            let kernels = SmoothingKernels.acKnown
-            for k in 1...5 { triangle = predict(k, kernels[k - 1], dc, raw, block) || triangle }
+            // The common case during AC scans: the few weights of ``SmoothingKernels/acKnown``
+            // written out (scalar sums cost less than 25-lane dot products; tests hold them equal).
+            let n = neighbourhood
+            let row = n.farRight.centre &- n.farLeft.centre, column = n.centre.down2 &- n.centre.up2
+            let ac01 = 50 &* (n.left.centre &- n.right.centre) &+ 7 &* row
+            let ac10 = 50 &* (n.centre.up1 &- n.centre.down1) &+ 7 &* column
+            let ac20 = 13 &* (n.centre.up1 &+ n.centre.down1) &- 24 &* n.centre.centre &- n.centre.up2 &- n.centre.down2
+            let corners = (n.left.up1 &- n.right.up1) &- (n.left.down1 &- n.right.down1)
+            let outer = (n.right.up2 &- n.left.up2) &+ (n.farRight.up1 &- n.farLeft.up1)
+                &+ (n.farLeft.down1 &- n.farRight.down1) &+ (n.left.down2 &- n.right.down2)
+            let ac11 = 10 &* corners &+ outer
+            let ac02 = 13 &* (n.left.centre &+ n.right.centre) &- 24 &* n.centre.centre &- n.farLeft.centre &- n.farRight.centre
+            triangle = predictScalar(1, ac01, raw, block) || triangle
+            triangle = predictScalar(2, ac10, raw, block) || triangle
+            triangle = predictScalar(3, ac20, raw, block) || triangle
+            triangle = predictScalar(4, ac11, raw, block) || triangle
+            triangle = predictScalar(5, ac02, raw, block) || triangle
+            return triangle && shape == BlockShape.dcOnly ? BlockShape.triangle : shape
         }
         if shape == BlockShape.full { return shape }
         if square { return BlockShape.topLeft4x4 }
@@ -86,6 +102,18 @@ struct BlockSmoothing: Equatable {
         guard predicted & (UInt16(1) << UInt16(k)) != 0, raw[index] == 0 else { return false }
         // 16-bit DC values times weights whose magnitudes sum below 2^10: the sum fits 32 bits.
         let value = prediction(Int((kernel &* dc).wrappedSum()), position: k)
+        guard value != 0 else { return false }
+        let stored = dequantized(value, position: k)
+        block[index] = stored
+        return stored != 0
+    }
+
+    /// ``predict(_:_:_:_:_:)`` from an already weighted sum.
+    @inline(__always)
+    private func predictScalar(_ k: Int, _ weighted: Int, _ raw: UnsafePointer<Int16>, _ block: UnsafeMutablePointer<Int32>) -> Bool {
+        let index = Self.naturalIndex(k)
+        guard predicted & (UInt16(1) << UInt16(k)) != 0, raw[index] == 0 else { return false }
+        let value = prediction(weighted, position: k)
         guard value != 0 else { return false }
         let stored = dequantized(value, position: k)
         block[index] = stored
