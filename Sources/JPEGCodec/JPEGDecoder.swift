@@ -254,7 +254,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
             }
             // The last picture: every row smoothed for the coefficients as they finally are, as
             // libjpeg draws an incomplete file (a scan cut short left some rows drawn before it).
-            if preview.endEarly() { previewGeneration += 1 }
+            if preview.endEarly(lastGoodMCU: scanDecoder?.lastGoodMCU) { previewGeneration += 1 }
         }
         if twelveBitRenderer != nil, let scanDecoder, scanDecoder.nextMCU < scanDecoder.mcuCount {
             // Like the preview above: the MCU row under way may have changed before the error.

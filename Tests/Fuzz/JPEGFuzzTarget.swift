@@ -1,17 +1,56 @@
-// libFuzzer entry point for the JPEG decoder (compiled by run-fuzzer.sh, not by SwiftPM).
-// Each input is decoded whole and again in 7-byte pieces, at full and 1/4 scale; any trap
-// is a bug, and so is an outcome that depends on the chunking or an `internal` error.
+// libFuzzer entry point for the JPEG decoder (compiled by run-fuzzer.sh with
+// -D JPEG_INVARIANT_CHECKS, not by SwiftPM). The first two input bytes choose the split points
+// (pieces of 1–64 bytes from a sequence they seed) and whether a preview is drawn after every
+// piece; the rest is the file. It is decoded whole and in those pieces, at full and 1/4 scale:
+// any trap (including a broken invariant) is a bug, and so is an `internal` error or an outcome
+// (image, error kind, last picture) that depends on the chunking.
 import ImageCore
 import JPEGCodec
 
+/// The image or error, and the last picture, of one decode of `file` in `pieces`.
+private func jpegOutcome(_ file: UnsafeRawBufferPointer, pieces: [Range<Int>], previews: Bool,
+                         options: DecodingOptions) -> (Result<Image, ImageDecodingError>, Image?) {
+    func isWhole(_ image: Image) -> Bool { image.pixels.count == image.width * image.height * image.format.bytesPerPixel }
+    let decoder = JPEGDecoder(options: options)
+    do {
+        for piece in pieces {
+            try decoder.feed(UnsafeRawBufferPointer(rebasing: file[piece]))
+            if previews, let preview = decoder.currentImage(), !isWhole(preview) { fatalError("inconsistent preview") }
+        }
+        let image = try decoder.finish()
+        if !isWhole(image) { fatalError("inconsistent image") }
+        return (.success(image), image)
+    } catch let error as ImageDecodingError {
+        let partial = decoder.currentImage()
+        if let partial, !isWhole(partial) { fatalError("inconsistent partial image") }
+        return (.failure(error), partial)
+    } catch {
+        fatalError("not an ImageDecodingError: \(error)")
+    }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func jpegFuzzTarget(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = UnsafeRawBufferPointer(start: data, count: size)
+    guard size >= 2 else { return 0 }
+    let all = UnsafeRawBufferPointer(start: data, count: size)
+    let file = UnsafeRawBufferPointer(rebasing: all[2...])
+    // Split points: a small linear congruential sequence seeded by the first two bytes; the low
+    // bit of the first byte asks for a preview after every piece.
+    let pieces = fuzzPieces(seed: UInt32(all[0]) << 8 | UInt32(all[1]), count: file.count)
+    let previews = all[0] & 1 == 1
     for scale in [ScaleFactor.full, .quarter] {
         let options = DecodingOptions(limits: Limits(maxPixels: 1 << 22, maxDimension: 1 << 14,
                                                      maxMetadataBytes: 1 << 20, maxScans: 100),
                                       scale: scale)
-        fuzzCheckChunkingAgrees(bytes) { JPEGDecoder(options: options) }
+        let whole = jpegOutcome(file, pieces: [0..<file.count], previews: false, options: options)
+        let split = jpegOutcome(file, pieces: pieces, previews: previews, options: options)
+        if case .failure(let error) = whole.0, error.kind == .internal { fatalError("internal error: \(error)") }
+        switch (whole.0, split.0) {
+        case (.success(let a), .success(let b)) where a == b: break
+        case (.failure(let a), .failure(let b)) where a.kind == b.kind: break
+        default: fatalError("chunking changed the result: \(whole.0) vs \(split.0)")
+        }
+        if whole.1 != split.1 { fatalError("chunking changed the last picture") }
     }
     return 0
 }

@@ -52,15 +52,7 @@ public func webpFuzzTarget(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let all = UnsafeRawBufferPointer(start: data, count: size)
     let file = UnsafeRawBufferPointer(rebasing: all[2...])
     // Split points: a small linear congruential sequence seeded by the first two bytes.
-    var state = UInt32(all[0]) << 8 | UInt32(all[1])
-    var pieces: [Range<Int>] = []
-    var start = 0
-    while start < file.count {
-        state = state &* 1_103_515_245 &+ 12_345
-        let length = Int(state >> 16) % 64 + 1
-        pieces.append(start..<min(start + length, file.count))
-        start += length
-    }
+    let pieces = fuzzPieces(seed: UInt32(all[0]) << 8 | UInt32(all[1]), count: file.count)
     let whole = webpOutcome(file, pieces: [0..<file.count])
     let split = webpOutcome(file, pieces: pieces)
     if case .failure(let error) = whole.0, error.kind == .internal { fatalError("internal error: \(error)") }

@@ -28,14 +28,24 @@ case "$target" in
       -module-name ImageCore $(find Sources/ImageCore -name '*.swift') -emit-module-path "$out/ImageCore.swiftmodule" -o "$out/libImageCore.a"
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module -module-name ColorManagement \
       -I "$out" $(find Sources/ColorManagement -name '*.swift') -emit-module-path "$out/ColorManagement.swiftmodule" -o "$out/libColorManagement.a"
+    # -D JPEG_INVARIANT_CHECKS compiles in the decoder's invariant checks (jpegInvariant).
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module -module-name JPEGCodec \
-      -I "$out" $(find Sources/JPEGCodec -name '*.swift') -emit-module-path "$out/JPEGCodec.swiftmodule" -o "$out/libJPEGCodec.a"
+      -D JPEG_INVARIANT_CHECKS -I "$out" $(find Sources/JPEGCodec -name '*.swift') \
+      -emit-module-path "$out/JPEGCodec.swiftmodule" -o "$out/libJPEGCodec.a"
     sources=(Tests/Fuzz/JPEGFuzzTarget.swift Tests/Fuzz/FuzzDecodeOutcome.swift -I "$out" -L "$out" -lJPEGCodec -lColorManagement -lImageCore)
+    # jpeg-arith: the same target, seeded with arithmetic-coded files only (SOF9/SOF10 paths).
     if [ "$target" = jpeg-arith ]; then
-      seeds=(TestImages/jpeg-arith/files/*.jpg $(find TestImages/corpus/jpeg -name '*arith*.jpg') TestImages/corpus/jpeg/libjpeg-turbo/testimgari.jpg)
+      files=(TestImages/jpeg-arith/files/*.jpg $(find TestImages/corpus/jpeg -name '*arith*.jpg') TestImages/corpus/jpeg/libjpeg-turbo/testimgari.jpg)
     else
-      seeds=($(find TestImages/corpus/jpeg TestImages/jpeg-arith TestImages/jpeg-hibit TestImages/demo -name '*.jpg' -size -64k))
-    fi ;;
+      files=($(find TestImages/corpus/jpeg TestImages/jpeg-extra TestImages/jpeg-arith TestImages/jpeg-hibit TestImages/demo -name '*.jpg' -size -64k))
+    fi
+    # Seeds: each fixture with two split-choosing bytes in front (0x07: previews after every piece).
+    mkdir -p "$out/corpus-$target"
+    for file in "${files[@]}"; do
+      seed="$out/corpus-$target/$(echo "$file" | tr / _)"
+      [ -e "$seed" ] || { printf '\x07\x2a' | cat - "$file" > "$seed"; }
+    done
+    seeds=() ;;
   gif)
     # find, not a glob: ImageCore has a subfolder (Animation/).
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module \
@@ -54,7 +64,7 @@ case "$target" in
       -I "$out" $(find Sources/ColorManagement -name '*.swift') -emit-module-path "$out/ColorManagement.swiftmodule" -o "$out/libColorManagement.a"
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module -module-name WebPCodec \
       -I "$out" $(find Sources/WebPCodec -name '*.swift') -emit-module-path "$out/WebPCodec.swiftmodule" -o "$out/libWebPCodec.a"
-    sources=(Tests/Fuzz/WebPFuzzTarget.swift -I "$out" -L "$out" -lWebPCodec -lColorManagement -lImageCore)
+    sources=(Tests/Fuzz/WebPFuzzTarget.swift Tests/Fuzz/FuzzDecodeOutcome.swift -I "$out" -L "$out" -lWebPCodec -lColorManagement -lImageCore)
     # Seeds: each fixture with two split-choosing bytes in front.
     mkdir -p "$out/corpus-webp"
     for file in TestImages/webp/files/*.webp; do

@@ -92,7 +92,8 @@ final class CoefficientStore {
         for (c, component) in layout.components.enumerated() {
             (windows + c).initialize(to: CoefficientWindow(base: planes[c], blockBytes: 64 * coefficientBytes, shapes: shapePlanes[c],
                                                            nonZeroMasks: maskPlanes[c],
-                                                           blocksPerLine: component.blocksPerLine, firstBlockRow: 0))
+                                                           blocksPerLine: component.blocksPerLine, firstBlockRow: 0,
+                                                           rowCount: extent == .wholeImage ? component.blockRows : component.verticalSampling))
         }
     }
 

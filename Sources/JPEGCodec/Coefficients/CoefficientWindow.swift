@@ -25,30 +25,43 @@ struct CoefficientWindow {
     var blocksPerLine: Int
     /// The block row stored at `base`.
     var firstBlockRow: Int
+    /// Block rows stored from `firstBlockRow` on (checked only by invariant-checking builds).
+    var rowCount = Int.max
+
+    /// Traps in invariant-checking builds when (`row`, `column`) lies outside the window.
+    @inline(__always)
+    private func checkInside(_ row: Int, _ column: Int) {
+        jpegInvariant(row >= firstBlockRow && row - firstBlockRow < rowCount && column >= 0 && column < blocksPerLine,
+                      "block (\(row), \(column)) outside the window of rows \(firstBlockRow)..<\(firstBlockRow &+ rowCount), \(blocksPerLine) columns")
+    }
 
     /// The dequantized block at (`row`, `column`) of `Int32` storage; the caller keeps `row`
     /// inside the window.
     @inline(__always)
     func block(row: Int, column: Int) -> UnsafeMutablePointer<Int32> {
-        (base + ((row - firstBlockRow) * blocksPerLine + column) &* blockBytes).assumingMemoryBound(to: Int32.self)
+        checkInside(row, column)
+        return (base + ((row - firstBlockRow) * blocksPerLine + column) &* blockBytes).assumingMemoryBound(to: Int32.self)
     }
 
     /// The raw block at (`row`, `column`) of `Int16` (progressive) storage.
     @inline(__always)
     func rawBlock(row: Int, column: Int) -> UnsafeMutablePointer<Int16> {
-        (base + ((row - firstBlockRow) * blocksPerLine + column) &* blockBytes).assumingMemoryBound(to: Int16.self)
+        checkInside(row, column)
+        return (base + ((row - firstBlockRow) * blocksPerLine + column) &* blockBytes).assumingMemoryBound(to: Int16.self)
     }
 
     /// The non-zero mask of the block at (`row`, `column`) (progressive storage).
     @inline(__always)
     func nonZeroMask(row: Int, column: Int) -> UnsafeMutablePointer<UInt64> {
-        nonZeroMasks + (row - firstBlockRow) * blocksPerLine + column
+        checkInside(row, column)
+        return nonZeroMasks + (row - firstBlockRow) * blocksPerLine + column
     }
 
     /// The shape byte of the block at (`row`, `column`).
     @inline(__always)
     func shape(row: Int, column: Int) -> UnsafeMutablePointer<UInt8> {
-        shapes + (row - firstBlockRow) * blocksPerLine + column
+        checkInside(row, column)
+        return shapes + (row - firstBlockRow) * blocksPerLine + column
     }
 }
 

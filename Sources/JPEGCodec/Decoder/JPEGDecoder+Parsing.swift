@@ -194,6 +194,8 @@ extension JPEGDecoder {
                  affectsPixels: true)
         }
         phase = .done
+        // Rows past the last scan's damage get libjpeg's smoothing for incomplete data.
+        _ = preview?.endEarly()
         renderDirtyRows()
         changedSinceLastCall = true
     }

@@ -146,7 +146,7 @@ extension JPEGDecoder {
         }
         guard step == .complete else { return }
         drainPipeline()
-        preview?.finishScan(mcuCount: scanDecoder.mcuCount)
+        preview?.finishScan(mcuCount: scanDecoder.mcuCount, lastGoodMCU: scanDecoder.lastGoodMCU)
         let (extraneous, _) = scanDecoder.finishScan()
         skippedBytes += extraneous
         scansCompleted += 1

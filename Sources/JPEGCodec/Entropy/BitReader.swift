@@ -36,6 +36,7 @@ struct BitReader {
             let inverted = ~word
             let hasFF = (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080
             if hasFF == 0 {
+                jpegInvariant(bitCount >= 0 && bitCount <= 56, "refill needs 0 ≤ bitCount ≤ 56, has \(bitCount)")
                 let take = (63 - bitCount) >> 3        // whole bytes that fit: 7 when empty
                 accumulator |= (word >> UInt64(64 - take * 8)) << UInt64(64 - take * 8 - bitCount)
                 bitCount += take * 8
@@ -89,6 +90,7 @@ struct BitReader {
     @inline(__always)
     mutating func consume(_ count: Int) {
         // count ≤ 32, so the masking shift is exact and bitCount stays far from overflow.
+        jpegInvariant(count >= 0 && count <= 32, "consume takes 0...32 bits, asked \(count)")
         accumulator &<<= UInt64(truncatingIfNeeded: count)
         bitCount &-= count
     }
@@ -97,7 +99,8 @@ struct BitReader {
     @inline(__always)
     func peek(_ count: Int) -> Int {
         // 1 ≤ count ≤ 32: the masking shift is exact.
-        Int(truncatingIfNeeded: accumulator &>> UInt64(truncatingIfNeeded: 64 &- count))
+        jpegInvariant(count >= 1 && count <= 32, "peek takes 1...32 bits, asked \(count)")
+        return Int(truncatingIfNeeded: accumulator &>> UInt64(truncatingIfNeeded: 64 &- count))
     }
 
     /// Bits a Huffman read may consume: a valid code has at most 16, and a bit pattern that is no

@@ -76,6 +76,12 @@ final class ScanDecoder {
     /// reach before a run can decode anything (unless a marker arrives first). The decoder's feed
     /// skips running until then (see ``noteMarkerFree(upTo:)``); nil in every other state.
     private(set) var waitsForBytesUntil: Int?
+    /// The last MCU begun while the data had not run out (libjpeg's `last_good_iMCU_row`, as an
+    /// MCU): block smoothing of an incomplete file treats rows after its iMCU row differently.
+    private(set) var lastGoodMCU = 0
+    /// libjpeg checks for the data running out before it processes a restart marker, so the first
+    /// MCU after a starved restart interval does not count as begun with data.
+    private var nextMCUCountsAsGood = true
     private(set) var reader = BitReader()
     /// Input bytes looked at by this scan (for the O(n) counter): bytes the reader moved past
     /// (including restart markers) plus bytes the look-ahead for a marker examined.
@@ -185,6 +191,8 @@ final class ScanDecoder {
                 if restartInterval > 0 { count = min(count, restartsToGo) }
                 decoded = try decodeMCUs(row: row, column: column, count: count, reader: &reader, zigzag: zigzag,
                                          streamOffset: streamOffset, report: report)
+                if decoded > 1 || nextMCUCountsAsGood { lastGoodMCU = nextMCU + decoded - 1 }
+                nextMCUCountsAsGood = true
                 if reader.usedInventedBits {
                     if reader.ranOutOfData && !inputComplete {
                         throw ImageDecodingError(.internal, at: streamOffset + reader.position,
@@ -451,6 +459,7 @@ final class ScanDecoder {
         predictors.update(repeating: 0, count: componentCount)
         eobRun = 0
         restartsToGo = restartInterval
+        nextMCUCountsAsGood = !insufficientData
         // libjpeg: a marker left unread means the coming interval has no data, so the flag stays.
         if !reader.markerReached { insufficientData = false }
         reader.ranOutOfData = false

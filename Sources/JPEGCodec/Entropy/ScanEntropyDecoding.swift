@@ -29,6 +29,9 @@ protocol ScanEntropyDecoding: AnyObject {
     var waitsForBytesUntil: Int? { get }
     /// The caller examined the bytes up to `offset` and found no marker in them.
     func noteMarkerFree(upTo offset: Int)
+    /// The last MCU begun while the data had not run out (libjpeg's `last_good_iMCU_row`, as an
+    /// MCU): block smoothing of an incomplete file treats the rows after it differently.
+    var lastGoodMCU: Int { get }
 }
 
 extension ScanDecoder: ScanEntropyDecoding {}

@@ -115,17 +115,17 @@ final class BlockRowRenderer {
     }
 
     /// Draws iMCU row `row` of every component from raw progressive coefficients with `drawer`,
-    /// each component smoothed as `smoothing[c]` says (a picture drawn in one pass, see
-    /// ``ProgressivePreview``).
+    /// each block row smoothed as `smoothing(component, blockRow)` says (a picture drawn in one
+    /// pass, see ``ProgressivePreview``).
     func push(iMCURow row: Int, windows: UnsafePointer<CoefficientWindow>, drawer: RawBlockRowDrawer,
-              smoothing: [BlockSmoothing?]) {
+              smoothing: (Int, Int) -> RowSmoothing) {
         for c in 0..<componentCount {
             let component = layout.components[c]
             for blockRowInIMCU in 0..<component.verticalSampling {
                 let blockRow = row * component.verticalSampling + blockRowInIMCU
                 guard blockRow < component.heightInBlocks else { break }
                 drawer.draw(component: c, row: blockRow, columns: 0..<component.widthInBlocks, window: windows[c],
-                            smoothing: .uniform(smoothing[c]), into: ringRow(c, blockRow * component.blockSize), stride: ringStrides[c])
+                            smoothing: smoothing(c, blockRow), into: ringRow(c, blockRow * component.blockSize), stride: ringStrides[c])
             }
             rowsAvailable[c] = (row + 1) * component.rowsPerIMCU
         }

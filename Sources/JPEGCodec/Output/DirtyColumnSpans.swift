@@ -21,6 +21,7 @@ final class DirtyColumnSpans {
     /// Adds `columns` to row `row`'s span (the caller keeps `row` inside).
     @inline(__always)
     func mark(row: Int, columns: Range<Int>) {
+        jpegInvariant(row >= 0 && row < rowCount, "dirty row \(row) outside 0..<\(rowCount)")
         guard !columns.isEmpty else { return }
         bounds[2 * row] = min(bounds[2 * row], columns.lowerBound)
         bounds[2 * row + 1] = max(bounds[2 * row + 1], columns.upperBound)
@@ -29,6 +30,7 @@ final class DirtyColumnSpans {
     /// Row `row`'s span, leaving the row clean; nil if it was clean.
     @inline(__always)
     func take(row: Int) -> Range<Int>? {
+        jpegInvariant(row >= 0 && row < rowCount, "dirty row \(row) outside 0..<\(rowCount)")
         let low = bounds[2 * row], high = bounds[2 * row + 1]
         guard low < high else { return nil }
         bounds[2 * row] = Int.max

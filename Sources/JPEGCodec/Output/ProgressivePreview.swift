@@ -5,24 +5,45 @@
 /// preview after every piece of input shows exactly what a fresh decoder fed the same bytes at
 /// once shows. What each block looks like depends on its coefficients, on the smoothing in force
 /// for it (``RowSmoothing``: the scan under way uses the new smoothing only for blocks it has
-/// reached) and, when smoothed, on its neighbours' DC values. So when a scan reaches more blocks,
-/// those blocks are marked for redrawing, and for DC scans their smoothed neighbours too.
+/// reached) and, when smoothed, on the DC values of the 5×5 blocks around it. So when a scan
+/// reaches more blocks, those blocks are marked for redrawing, and for DC scans their smoothed
+/// neighbours two blocks around too.
+///
+/// Between scans every block is smoothed for the coefficients as they are, which is what
+/// libjpeg-turbo's buffered-image mode shows at that scan boundary. Once no more data will come
+/// (``endEarly(lastGoodMCU:)``), blocks are smoothed as libjpeg-turbo draws an incomplete file
+/// (``SmoothingRegime/ended(lastGoodIMCURow:previous:)``).
 ///
 /// Rows never marked are left at the flat gray of zero coefficients; output rows that read only
 /// such rows stay black (zero), as before any data arrived.
 final class ProgressivePreview {
+    /// Which smoothing the rows get.
+    enum SmoothingRegime {
+        /// More data may come: every row gets the smoothing for the coefficients as they are
+        /// (the scan under way: only for the blocks it has reached).
+        case live
+        /// No more data will come (libjpeg's output pass): rows of iMCU rows up to
+        /// `lastGoodIMCURow` (the last one the last scan decoded with data) get the smoothing for
+        /// the coefficients as they are, later rows the one for the bits libjpeg's history has for
+        /// them (`previous`, per component).
+        case ended(lastGoodIMCURow: Int, previous: [BlockSmoothing?])
+    }
+
     private let layout: FrameLayout
     private let conversion: ColorConversion
     /// Per component 64 quantizers (natural order), owned by the coefficient store.
     private let quantization: UnsafePointer<Int32>
     private let drawer: RawBlockRowDrawer
-    /// Per component 64 entries (natural order), the Al of the last scan that coded each
-    /// coefficient, -1 before any (libjpeg's coef_bits).
-    private var coefficientBits: [Int]
+    /// Per component, which coefficients the scans have sent and to what precision.
+    private var bits: CoefficientBitHistory
     /// Per component, the smoothing for the coefficients as they are, and as they were before the
     /// scan under way (the same for components it does not code).
     private var smoothing: [BlockSmoothing?]
     private var smoothingBefore: [BlockSmoothing?]
+    private var regime = SmoothingRegime.live
+    /// The iMCU row of the last MCU the last finished scan began with data (libjpeg's
+    /// `last_good_iMCU_row`).
+    private var lastGoodIMCURow = 0
 
     /// The scan under way: its components (frame indices), MCU layout, and whether it codes DC.
     private var scanComponents: [Int] = []
@@ -53,7 +74,7 @@ final class ProgressivePreview {
         self.quantization = quantization
         drawer = RawBlockRowDrawer(layout: layout, quantization: quantization)
         let count = layout.components.count
-        coefficientBits = Array(repeating: -1, count: count * 64)
+        bits = CoefficientBitHistory(componentCount: count)
         smoothing = Array(repeating: nil, count: count)
         smoothingBefore = smoothing
         markedRows = Array(repeating: 0, count: count)
@@ -62,20 +83,29 @@ final class ProgressivePreview {
     /// Records which coefficients `scan` codes, to what precision, and the smoothing that follows
     /// from that (for the blocks the scan reaches; the others keep theirs until it does).
     func startScan(_ scan: ScanHeader) {
-        for component in scan.components {
-            for k in scan.spectralStart...scan.spectralEnd {
-                coefficientBits[component.frameIndex * 64 + Int(ZigZag.pointer[k])] = scan.approximationLow
-            }
-        }
-        smoothingBefore = smoothing
-        smoothing = (0..<layout.components.count).map { c in
-            BlockSmoothing(coefficientBits: coefficientBits[(c * 64)..<(c * 64 + 64)], quantization: quantization + c * 64)
-        }
         scanComponents = scan.components.map(\.frameIndex)
+        bits.startScan(components: scanComponents, spectralStart: scan.spectralStart, spectralEnd: scan.spectralEnd,
+                       approximationLow: scan.approximationLow)
+        smoothingBefore = smoothing
+        smoothing = currentSmoothing()
+        // Smoothing is on or off for all components at once: the first scan that gives every
+        // component its DC turns it on for components this scan does not code, drawn uniformly.
+        for c in 0..<layout.components.count where !scanComponents.contains(c) && smoothing[c] != smoothingBefore[c] {
+            smoothingBefore[c] = smoothing[c]
+            markWhole(component: c)
+        }
         scanIsInterleaved = scan.isInterleaved
         scanCodesDC = scan.spectralStart == 0
         scanUnderWay = true
         reachedMCUs = 0
+    }
+
+    /// Per component, the smoothing for the coefficient bits as they are now.
+    private func currentSmoothing() -> [BlockSmoothing?] {
+        let applies = bits.smoothingApplies(quantization: quantization)
+        return (0..<layout.components.count).map { c in
+            applies ? BlockSmoothing(bits: bits.current(c), quantization: quantization + c * 64) : nil
+        }
     }
 
     /// The scan under way has decoded `decodedMCUs` MCUs: marks the blocks that changed.
@@ -84,12 +114,10 @@ final class ProgressivePreview {
         for c in scanComponents {
             let before = reach(of: c, after: reachedMCUs), after = reach(of: c, after: decodedMCUs)
             let width = layout.components[c].widthInBlocks
-            // A new DC value changes the smoothing of the 8 blocks around it, where they are smoothed.
-            // Blocks below the rows being decoded are not reached yet, so only the smoothing they
-            // had before the scan can read it (none during the first DC scan, the common case).
-            let smoothed = smoothing[c] != nil || smoothingBefore[c] != nil
-            let above = scanCodesDC && smoothed ? 1 : 0, aside = above
-            let below = scanCodesDC && smoothingBefore[c] != nil ? 1 : 0
+            // A new DC value changes the smoothing of the 24 blocks around it, where they are smoothed
+            // (blocks not reached yet read it with the smoothing they had before the scan).
+            let reach = scanCodesDC && (smoothing[c] != nil || smoothingBefore[c] != nil) ? 2 : 0
+            let above = reach, aside = reach, below = reach
             for row in before.fullRows..<after.rowsTouched {
                 // Decoded now: what `after` reaches in this row and `before` did not.
                 let start = row < before.fullRows + before.partialRows ? before.splitColumn : 0
@@ -101,26 +129,44 @@ final class ProgressivePreview {
         reachedMCUs = decodedMCUs
     }
 
-    /// The scan under way is complete (`mcuCount` MCUs): every block has its new smoothing.
-    func finishScan(mcuCount: Int) {
+    /// The scan under way is complete (`mcuCount` MCUs; `lastGoodMCU` is the last it began with
+    /// data, see ``ScanDecoder/lastGoodMCU``): every block has its new smoothing.
+    func finishScan(mcuCount: Int, lastGoodMCU: Int) {
         reach(decodedMCUs: mcuCount)
+        lastGoodIMCURow = iMCURow(ofMCU: lastGoodMCU)
         scanUnderWay = false
         smoothingBefore = smoothing
         anyScanFinished = true
     }
 
-    /// No more data will come: the last picture draws every block with the smoothing for its
-    /// coefficients as they finally are, as libjpeg draws an incomplete file. Returns whether
-    /// that changes the picture: only a scan cut short (by an error inside it; at the end of the
-    /// input a scan runs to its end on zeros) leaves blocks drawn with the smoothing before it.
-    func endEarly() -> Bool {
-        let changed = scanUnderWay ? scanComponents.filter { smoothing[$0] != smoothingBefore[$0] } : []
+    /// No more data will come (EOI, the end of the input, or an error): from now on rows are
+    /// smoothed as libjpeg-turbo smooths an incomplete file (``SmoothingRegime/ended(lastGoodIMCURow:previous:)``).
+    /// `lastGoodMCU` is the scan under way's last MCU begun with data, if a scan is under way.
+    /// Returns whether that changes the picture: only when the last scan was cut short (by the end
+    /// of the data or damage) or is still under way.
+    func endEarly(lastGoodMCU: Int? = nil) -> Bool {
+        if case .ended = regime { return false }
+        let wasUnderWay = scanUnderWay
+        if scanUnderWay { lastGoodIMCURow = iMCURow(ofMCU: lastGoodMCU ?? 0) }
         scanUnderWay = false
         smoothingBefore = smoothing
-        for c in changed {
-            mark(component: c, rows: 0..<layout.components[c].heightInBlocks, columns: 0..<layout.components[c].widthInBlocks)
+        let applies = bits.smoothingApplies(quantization: quantization)
+        let previous = (0..<layout.components.count).map { c in
+            applies ? BlockSmoothing(bits: bits.previous(c), quantization: quantization + c * 64) : nil
         }
-        return !changed.isEmpty
+        regime = .ended(lastGoodIMCURow: lastGoodIMCURow, previous: previous)
+        guard wasUnderWay || (lastGoodIMCURow < layout.mcuRows - 1 && previous != smoothing) else { return false }
+        for c in 0..<layout.components.count { markWhole(component: c) }
+        return true
+    }
+
+    /// The iMCU row of MCU `mcu` of the scan under way (or the last one).
+    private func iMCURow(ofMCU mcu: Int) -> Int {
+        guard let first = scanComponents.first else { return 0 }
+        let mcu = max(mcu, 0)
+        if scanIsInterleaved { return mcu / max(layout.mcusPerRow, 1) }
+        let component = layout.components[first]
+        return mcu / max(component.widthInBlocks, 1) / max(component.verticalSampling, 1)
     }
 
     /// Output rows that hold their final pixels for the scan under way (all once a scan is complete).
@@ -165,7 +211,8 @@ final class ProgressivePreview {
         let rings = BlockRowRenderer(layout: layout, conversion: conversion, outputStride: outputStride)
         rings.beginPass(firstIMCURow: 0)
         for iMCURow in 0..<layout.mcuRows where rings.nextOutputRow < rows {
-            rings.push(iMCURow: iMCURow, windows: windows, drawer: drawer, smoothing: smoothing)
+            rings.push(iMCURow: iMCURow, windows: windows, drawer: drawer,
+                       smoothing: { self.rowSmoothing(component: $0, row: $1) })
             rings.emitReadyRows(limit: rows, into: output)
         }
         return rings.nextOutputRow
@@ -173,6 +220,10 @@ final class ProgressivePreview {
 
     /// The smoothing for block row `row` of component `component`.
     private func rowSmoothing(component: Int, row: Int) -> RowSmoothing {
+        if case .ended(let lastGood, let previous) = regime {
+            let iMCURow = row / max(layout.components[component].verticalSampling, 1)
+            return .uniform(iMCURow > lastGood ? previous[component] : smoothing[component])
+        }
         guard scanUnderWay, scanComponents.contains(component) else { return .uniform(smoothing[component]) }
         return reach(of: component, after: reachedMCUs).smoothing(row: row, reached: smoothing[component],
                                                                    unreached: smoothingBefore[component])
@@ -183,6 +234,11 @@ final class ProgressivePreview {
         return ComponentReach(decodedMCUs: decodedMCUs,
                               mcusPerRow: scanIsInterleaved ? layout.mcusPerRow : layoutOfComponent.widthInBlocks,
                               interleaved: scanIsInterleaved, component: layoutOfComponent)
+    }
+
+    private func markWhole(component: Int) {
+        let layoutOfComponent = layout.components[component]
+        mark(component: component, rows: 0..<layoutOfComponent.heightInBlocks, columns: 0..<layoutOfComponent.widthInBlocks)
     }
 
     private func mark(component: Int, rows: Range<Int>, columns: Range<Int>) {

@@ -1,11 +1,11 @@
 /// Draws progressive block rows: raw `Int16` coefficients (natural order) are dequantized, the
-/// missing low-frequency ones predicted (``BlockSmoothing``) and the block transformed into samples.
+/// missing low-frequency ones (and, with only DC known, DC itself) predicted (``BlockSmoothing``) and the block transformed into samples.
 ///
 /// One pass per block does it all: the raw block is read once as eight 8-lane rows, multiplied by
 /// the quantizers (keeping the low 16 bits, as libjpeg-turbo's SIMD dequantization does) into a
 /// 64-value scratch block, and the same pass notes where non-zero values lie (``BlockShape``), so the
-/// IDCT can skip what is zero. Smoothing touches only the five predicted coefficients, and only in blocks
-/// where one of them is zero and not exact; their DC neighbourhood slides along the row.
+/// IDCT can skip what is zero. Smoothing touches only the predicted coefficients (zig-zag 0...9), and only in blocks
+/// where one of them is zero and not exact (or DC is smoothed); their 5×5 DC neighbourhood slides along the row.
 final class RawBlockRowDrawer {
     private let layout: FrameLayout
     /// Per component 64 quantizers (natural order, 0 until latched), owned by the coefficient store.
@@ -74,14 +74,15 @@ final class RawBlockRowDrawer {
                               into samples: UnsafeMutablePointer<UInt8>, stride: Int) {
         let layoutOfComponent = layout.components[component]
         let size = layoutOfComponent.blockSize
-        let width = layoutOfComponent.widthInBlocks, height = layoutOfComponent.heightInBlocks
-        var neighbourhood = DCNeighbourhood(window, row: row, column: columns.lowerBound, width: width, height: height)
+        let width = layoutOfComponent.widthInBlocks
+        let rows = NeighbourRows(row: row, component: layoutOfComponent, iMCURows: layout.mcuRows)
+        var neighbourhood = DCNeighbourhood(window, rows: rows, column: columns.lowerBound, width: width)
         for column in columns {
-            if column != columns.lowerBound { neighbourhood.slide(window, row: row, column: column, width: width, height: height) }
+            if column != columns.lowerBound { neighbourhood.slide(window, rows: rows, column: column, width: width) }
             let raw = window.rawBlock(row: row, column: column)
             var shape = Self.dequantize(raw, by: quantizers, into: block)
-            if smoothing.predictsAny(raw) && smoothing.apply(raw: raw, dc: neighbourhood, into: block) && shape == BlockShape.dcOnly {
-                shape = BlockShape.triangle
+            if smoothing.predictsAny(raw) {
+                shape = smoothing.apply(raw: raw, dc: neighbourhood, shape: shape, into: block)
             }
             transform(shape: shape, size: size, into: samples + column * size, stride: stride)
         }

@@ -87,6 +87,11 @@ final class ArithmeticScanDecoder: ScanEntropyDecoding {
     var waitsForBytesUntil: Int? { nil }
     /// Nothing to remember: with ``waitsForBytesUntil`` nil the caller never buffers past a run.
     func noteMarkerFree(upTo offset: Int) {}
+    /// Every MCU decoded counts as begun with data: the binary decoder reads zeros past the data
+    /// without telling where it ran out, so an arithmetic file cut inside a progressive scan is
+    /// smoothed as if that scan had reached its last decoded MCU (the cut-file references of
+    /// TestImages/jpeg-arith check kind and chunking only there).
+    var lastGoodMCU: Int { max(nextMCU - 1, 0) }
 
     /// Sets up a scan; `conditioning` holds the DAC values in force.
     init(scan: ScanHeader, layout: FrameLayout, conditioning: ArithmeticConditioning,
