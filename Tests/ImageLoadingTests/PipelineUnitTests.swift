@@ -14,17 +14,29 @@ final class PipelineUnitTests: XCTestCase {
     func testDownloadQueueTakesHighestPriorityThenArrivalOrder() {
         var queue = DownloadQueue<Item>()
         let a = Item("a"), b = Item("b"), c = Item("c"), d = Item("d")
-        queue.enqueue(a, priority: .normal)
-        queue.enqueue(b, priority: .high)
-        queue.enqueue(c, priority: .normal)
-        queue.enqueue(d, priority: .low)
-        queue.enqueue(a, priority: .veryHigh)  // already waiting: ignored
+        queue.enqueue(a, priority: .normal, arrival: 1)
+        queue.enqueue(b, priority: .high, arrival: 2)
+        queue.enqueue(c, priority: .normal, arrival: 3)
+        queue.enqueue(d, priority: .low, arrival: 4)
+        queue.enqueue(a, priority: .veryHigh, arrival: 5)  // already waiting: ignored
         queue.update(d, priority: .veryHigh)
         XCTAssertTrue(queue.remove(c))
         XCTAssertFalse(queue.remove(c))
         var order: [String] = []
         while let item = queue.dequeue() { order.append(item.name) }
         XCTAssertEqual(order, ["d", "b", "a"])
+    }
+
+    func testWithinAPriorityTheArrivalGivenWinsOverTheEnqueueOrder() {
+        // Loads reach the queue from their own queues: the one asked for first may enqueue last.
+        var queue = DownloadQueue<Item>()
+        let first = Item("first"), second = Item("second"), third = Item("third")
+        queue.enqueue(third, priority: .high, arrival: 12)
+        queue.enqueue(second, priority: .high, arrival: 11)
+        queue.enqueue(first, priority: .high, arrival: 10)
+        var order: [String] = []
+        while let item = queue.dequeue() { order.append(item.name) }
+        XCTAssertEqual(order, ["first", "second", "third"])
     }
 
     func testPreviewThrottleWaitsForChangeAndInterval() {

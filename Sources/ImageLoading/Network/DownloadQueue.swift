@@ -1,6 +1,10 @@
 /// Jobs waiting for a download slot, taken highest priority first, in arrival order within one
 /// priority; priorities can change while waiting.
 ///
+/// The arrival order is the caller's (the order the loads were asked for), not the order of
+/// `enqueue` calls: jobs reach the queue from their own serial queues after a cache look-up, so
+/// two loads asked for one after the other may enqueue the other way round.
+///
 /// A plain array: the queue holds tens of jobs, so an O(n) pick is cheaper than keeping a heap
 /// consistent through priority changes. Example: enqueue A(normal), B(high), C(normal) → B, A, C.
 struct DownloadQueue<Item: AnyObject> {
@@ -11,16 +15,14 @@ struct DownloadQueue<Item: AnyObject> {
     }
 
     private var entries: [Entry] = []
-    private var arrivals = 0
 
     /// Items waiting.
     var count: Int { entries.count }
 
-    /// Adds `item` (ignored if already waiting).
-    mutating func enqueue(_ item: Item, priority: ImagePriority) {
+    /// Adds `item` (ignored if already waiting); among equal priorities a smaller `arrival` goes first.
+    mutating func enqueue(_ item: Item, priority: ImagePriority, arrival: Int) {
         guard !contains(item) else { return }
-        entries.append(Entry(item: item, priority: priority, arrival: arrivals))
-        arrivals += 1
+        entries.append(Entry(item: item, priority: priority, arrival: arrival))
     }
 
     /// Whether `item` is waiting.

@@ -70,10 +70,15 @@ final class DataTask: @unchecked Sendable {
     private var attemptCounter = 0
     private var firstByte: Date?
 
-    init(core: LoaderCore, key: DataKey, request: ImageRequest) {
+    /// When the load that created this task was asked for (the loader's subscriber number): the
+    /// download queue's order within one priority.
+    let arrival: Int
+
+    init(core: LoaderCore, key: DataKey, request: ImageRequest, arrival: Int) {
         self.core = core
         self.key = key
         self.request = request
+        self.arrival = arrival
         queue = DispatchQueue(label: "ImageLoading.data", target: core.networkQueue)
     }
 

@@ -55,10 +55,14 @@ final class DecodeTask: @unchecked Sendable {
     private var deliveredCachedImage: Image?
     private let started = Date()
 
-    init(core: LoaderCore, key: DecodeKey, request: ImageRequest, dataTask: DataTask, deliveredFromMemory: Bool) {
+    /// When the load that created this task was asked for: the decoder queue's order within one priority.
+    let arrival: Int
+
+    init(core: LoaderCore, key: DecodeKey, request: ImageRequest, dataTask: DataTask, arrival: Int, deliveredFromMemory: Bool) {
         self.core = core
         self.key = key
         self.request = request
+        self.arrival = arrival
         shared = LockedState(Shared(dataTask: dataTask))
         queue = DispatchQueue(label: "ImageLoading.decode", target: core.decodingQueue)
         if deliveredFromMemory { deliveredCachedImage = core.memoryCache.image(for: key.result)?.image }

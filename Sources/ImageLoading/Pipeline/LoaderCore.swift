@@ -85,11 +85,11 @@ final class LoaderCore: Sendable {
             if let running = table.dataTasks[key.dataKey] {
                 data = running
             } else {
-                data = DataTask(core: self, key: key.dataKey, request: request)
+                data = DataTask(core: self, key: key.dataKey, request: request, arrival: id)
                 table.dataTasks[key.dataKey] = data
                 createdData = data
             }
-            let decode = DecodeTask(core: self, key: key, request: request, dataTask: data,
+            let decode = DecodeTask(core: self, key: key, request: request, dataTask: data, arrival: id,
                                     deliveredFromMemory: deliveredFromMemory)
             _ = decode.addSubscriber(id: id, subscriber)
             table.decodeTasks[key] = decode
@@ -178,7 +178,7 @@ final class LoaderCore: Sendable {
     func enqueueDownload(_ data: DataTask) {
         table.withLock { table in
             guard table.dataTasks[data.key] === data else { return }  // cancelled meanwhile
-            table.waitingDownloads.enqueue(data, priority: priority(of: data, in: table))
+            table.waitingDownloads.enqueue(data, priority: priority(of: data, in: table), arrival: data.arrival)
         }
         startWaitingDownloads()
     }
@@ -214,7 +214,7 @@ final class LoaderCore: Sendable {
     func requestDecodeSlot(_ task: DecodeTask) {
         table.withLock { table in
             guard table.decodeTasks[task.key] === task, !table.runningDecodes.contains(ObjectIdentifier(task)) else { return }
-            table.waitingDecodes.enqueue(task, priority: task.priority)
+            table.waitingDecodes.enqueue(task, priority: task.priority, arrival: task.arrival)
         }
         startWaitingDecodes()
     }

@@ -67,8 +67,8 @@ final class ScanDecoder {
     /// A restart is being processed and bits are already discarded.
     private var restartInProgress = false
     private var restartSearch = RestartMarkerSearch()
-    /// Stream offset up to which the bytes ahead of the reader are known to hold no marker.
-    private var markerFreeUpTo = 0
+    /// How far ahead of the reader the buffered bytes are known to hold no marker.
+    private var lookahead = ScanMarkerLookahead()
     /// Index of the next MCU to decode.
     private(set) var nextMCU = 0
     /// Set when the last ``run(bytes:streamOffset:inputComplete:report:onMCURow:)`` stopped for want
@@ -166,7 +166,7 @@ final class ScanDecoder {
                 let available = bytes.count - reader.position
                 if available >= worstCaseMCUBytes {
                     affordable = (available - Self.refillSlackBytes) / (worstCaseMCUBytes - Self.refillSlackBytes)
-                } else if !markerAhead(reader, streamOffset: streamOffset) {
+                } else if !lookahead.markerAhead(in: reader.bytes, from: reader.position, streamOffset: streamOffset, examined: &bytesExamined) {
                     waitsForBytesUntil = streamOffset + reader.position + worstCaseMCUBytes
                     return .needMoreInput
                 }
@@ -405,29 +405,9 @@ final class ScanDecoder {
     /// those appended since the last run, nor just before them), so the look-ahead need not
     /// examine them again.
     func noteMarkerFree(upTo offset: Int) {
-        markerFreeUpTo = max(markerFreeUpTo, offset)
+        lookahead.noteMarkerFree(upTo: offset)
     }
 
-    /// Whether a marker (0xFF then a non-zero byte) is buffered ahead of the reader. Each byte is
-    /// examined once: `markerFreeUpTo` remembers how far the search got.
-    private func markerAhead(_ reader: BitReader, streamOffset: Int) -> Bool {
-        let bytes = reader.bytes
-        var index = max(markerFreeUpTo - streamOffset, reader.position)
-        let start = index
-        defer {
-            bytesExamined += index - start
-            markerFreeUpTo = streamOffset + index
-        }
-        while index + 1 < bytes.count {
-            if bytes[index] == 0xFF {
-                if bytes[index + 1] != 0 { return true }
-                index += 2
-            } else {
-                index += 1
-            }
-        }
-        return false
-    }
 
     /// Handles the end of a restart interval (T.81 F.1.2.3, libjpeg's `process_restart`); returns
     /// false when more input is needed, having kept its progress.

@@ -58,7 +58,8 @@ final class LosslessScanDecoder {
     private var insufficientData = false
     private var restartInProgress = false
     private var extraneousBytes = 0
-    private var markerFreeUpTo = 0
+    /// How far ahead of the reader the buffered bytes are known to hold no marker.
+    private var lookahead = ScanMarkerLookahead()
     /// Index of the next MCU to decode.
     private(set) var nextMCU = 0
     private(set) var reader = BitReader()
@@ -169,7 +170,7 @@ final class LosslessScanDecoder {
                 let available = bytes.count - reader.position
                 if available >= worstCaseMCUBytes {
                     affordable = min(affordable, (available - ScanDecoder.refillSlackBytes) / (worstCaseMCUBytes - ScanDecoder.refillSlackBytes))
-                } else if !markerAhead(reader, streamOffset: streamOffset) {
+                } else if !lookahead.markerAhead(in: reader.bytes, from: reader.position, streamOffset: streamOffset, examined: &bytesExamined) {
                     return .needMoreInput
                 }
             }
@@ -322,25 +323,6 @@ final class LosslessScanDecoder {
         }
     }
 
-    /// Whether a marker is buffered ahead of the reader; each byte is examined once.
-    private func markerAhead(_ reader: BitReader, streamOffset: Int) -> Bool {
-        let bytes = reader.bytes
-        var index = max(markerFreeUpTo - streamOffset, reader.position)
-        let start = index
-        defer {
-            bytesExamined += index - start
-            markerFreeUpTo = streamOffset + index
-        }
-        while index + 1 < bytes.count {
-            if bytes[index] == 0xFF {
-                if bytes[index + 1] != 0 { return true }
-                index += 2
-            } else {
-                index += 1
-            }
-        }
-        return false
-    }
 
     /// The end of a restart interval (libjpeg's `process_restart` in jddiffct.c and jdlhuff.c):
     /// reads RSTn or resynchronises like the DCT scans; false when more input is needed.
