@@ -28,31 +28,16 @@ public enum Deflater {
         // Most data shrinks to well under half; the writer grows when it does not.
         let writer = DeflaterBitWriter(initialCapacity: bytes.count / 2 + 64)
         writeHeader(format: format, level: level, to: writer)
-        let raw = UnsafeRawBufferPointer(bytes)
-        if level == 0 {
-            DeflaterBlockWriter.writeStored(raw, isFinal: true, to: writer)
-        } else {
-            let tokens = DeflaterTokenBuffer(capacity: level == 1 ? DeflaterTokenBuffer.fastCapacity : DeflaterTokenBuffer.defaultCapacity)
-            var blockStart = 0
-            let flush = { (end: Int, isLast: Bool) in
-                DeflaterBlockWriter.writeBlock(tokens: tokens, raw: UnsafeRawBufferPointer(rebasing: raw[blockStart..<end]),
-                                               isFinal: isLast, to: writer)
-                tokens.reset()
-                blockStart = end
-            }
-            if level == 1 {
-                DeflaterFastMatchFinder(strategy: strategy).tokenize(bytes, into: tokens, flush: flush)
-            } else {
-                DeflaterMatchFinder(parameters: .forLevel(level, strategy: strategy)).tokenize(bytes, into: tokens, flush: flush)
-            }
-        }
+        DeflaterEngine(level: level, strategy: strategy).compress(bytes, from: 0, isFinal: true, to: writer)
         writer.alignToByte()
-        writeTrailer(format: format, bytes: raw, to: writer)
+        var checksum = DeflateChecksum(format: format)
+        checksum.update(UnsafeRawBufferPointer(bytes))
+        checksum.writeTrailer(to: writer)
         return writer.bytes()
     }
 
     /// zlib CMF/FLG (RFC 1950 2.2) or the 10-byte gzip header (RFC 1952 2.3).
-    private static func writeHeader(format: DeflateFormat, level: Int, to writer: DeflaterBitWriter) {
+    static func writeHeader(format: DeflateFormat, level: Int, to writer: DeflaterBitWriter) {
         switch format {
         case .raw:
             return
@@ -71,26 +56,6 @@ public enum Deflater {
             // ID1 ID2, CM 8, FLG 0, MTIME 0 (none), XFL (2: best, 4: fastest), OS 255 (unknown).
             let xfl: UInt8 = level == 9 ? 2 : level == 1 ? 4 : 0
             for byte: UInt8 in [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, xfl, 0xFF] { writer.appendByte(byte) }
-        }
-    }
-
-    /// Adler-32 big-endian (zlib) or CRC-32 and ISIZE little-endian (gzip).
-    private static func writeTrailer(format: DeflateFormat, bytes: UnsafeRawBufferPointer, to writer: DeflaterBitWriter) {
-        switch format {
-        case .raw:
-            return
-        case .zlib:
-            var adler = Adler32()
-            adler.update(bytes)
-            for shift: UInt32 in [24, 16, 8, 0] { writer.appendByte(UInt8(truncatingIfNeeded: adler.value >> shift)) }
-        case .gzip:
-            var crc = CRC32()
-            crc.update(bytes)
-            // ISIZE is the length modulo 2^32.
-            let size = UInt32(truncatingIfNeeded: bytes.count)
-            for value in [crc.value, size] {
-                for shift: UInt32 in [0, 8, 16, 24] { writer.appendByte(UInt8(truncatingIfNeeded: value >> shift)) }
-            }
         }
     }
 }

@@ -78,6 +78,19 @@ final class DeflaterBitWriter {
         Array(UnsafeBufferPointer(start: storage, count: count))
     }
 
+    /// Runs `body` on the finished bytes (pending bits not included).
+    func withFinishedBytes<Result, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> Result) throws(E) -> Result {
+        try body(UnsafeRawBufferPointer(start: storage, count: count))
+    }
+
+    /// Drops the first `n` finished bytes (0 ≤ n ≤ `count`), keeping the rest and the pending bits.
+    func removeFirst(_ n: Int) {
+        precondition(n >= 0 && n <= count, "DeflaterBitWriter.removeFirst: \(n) of \(count) bytes")
+        guard n > 0 else { return }
+        (storage).update(from: storage + n, count: count - n)
+        count -= n
+    }
+
     /// Runs `body` with the writer's state in a local ``DeflaterBitCursor`` (registers instead of
     /// object fields in a hot loop) and takes the state back after. Room must be reserved.
     @inline(__always)

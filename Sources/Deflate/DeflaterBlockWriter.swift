@@ -4,8 +4,9 @@ enum DeflaterBlockWriter {
     /// Bytes per stored block: LEN is 16 bits (RFC 1951 3.2.4).
     static let maxStoredLength = 65535
 
-    /// Writes `tokens` (which encode exactly `raw`) as one block, or as stored blocks if smaller.
-    static func writeBlock(tokens: DeflaterTokenBuffer, raw: UnsafeRawBufferPointer, isFinal: Bool,
+    /// Writes `tokens` (which encode exactly `raw`) as one block, or as stored blocks if smaller
+    /// (never when `raw` is nil: the bytes are gone).
+    static func writeBlock(tokens: DeflaterTokenBuffer, raw: UnsafeRawBufferPointer?, isFinal: Bool,
                            to writer: DeflaterBitWriter) {
         var literalLengthFrequencies = Array(UnsafeBufferPointer(
             start: tokens.literalLengthFrequencies, count: DeflaterSymbols.literalLengthCount))
@@ -19,9 +20,7 @@ enum DeflaterBlockWriter {
                                                          header.literalLength.lengths, header.distance.lengths)
         let fixedBits = 3 + dataBits(literalLengthFrequencies, distanceFrequencies,
                                      DeflaterSymbols.fixedLiteralLengthLengths, DeflaterSymbols.fixedDistanceLengths)
-        let storedBits = storedBitCount(byteCount: raw.count, startBit: writer.bitPosition)
-
-        if storedBits <= min(fixedBits, dynamicBits) {
+        if let raw, storedBitCount(byteCount: raw.count, startBit: writer.bitPosition) <= min(fixedBits, dynamicBits) {
             writeStored(raw, isFinal: isFinal, to: writer)
             return
         }

@@ -39,16 +39,27 @@ final class DeflaterFastMatchFinder {
         return previous
     }
 
-    /// Tokenises all of `input`, with the same `flush` contract as ``DeflaterMatchFinder/tokenize(_:into:flush:)``.
-    func tokenize(_ input: UnsafeBufferPointer<UInt8>, into tokens: DeflaterTokenBuffer, flush: (Int, Bool) -> Void) {
+    /// Forgets every position, for input that starts over (``StreamingDeflater``'s next band).
+    func reset() {
+        table.update(repeating: DeflaterFastMatchFinder.empty, count: DeflaterFastMatchFinder.hashSize)
+    }
+
+    /// Tokenises `input[start...]`, with the same `flush` contract as
+    /// ``DeflaterMatchFinder/tokenize(_:from:into:flush:)``; `input[..<start]` is history that
+    /// matches may refer to.
+    func tokenize(_ input: UnsafeBufferPointer<UInt8>, from start: Int = 0, into tokens: DeflaterTokenBuffer,
+                  flush: (Int, Bool) -> Void) {
         guard let data = input.baseAddress else {
             flush(0, true)
             return
         }
         let n = input.count
-        var p = 0
         // Positions with 8 bytes left can be loaded as one word; the rest are literals.
         let searchEnd = n - 8
+        var p = max(0, min(start, n))
+        for q in max(0, p - DeflaterSymbols.maxDistance)..<max(0, min(p, searchEnd)) {
+            insert(UnsafeRawPointer(data + q).loadUnaligned(as: UInt64.self).littleEndian & mask, q)
+        }
         var misses = 0
         while p < searchEnd {
             let word = UnsafeRawPointer(data + p).loadUnaligned(as: UInt64.self).littleEndian & mask

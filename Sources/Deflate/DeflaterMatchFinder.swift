@@ -42,15 +42,26 @@ final class DeflaterMatchFinder {
         previous.deallocate()
     }
 
-    /// Tokenises all of `input`, calling `flush(end, false)` whenever `tokens` is full and
+    /// Forgets every position, for input that starts over (``StreamingDeflater``'s next band).
+    func reset() {
+        head.update(repeating: DeflaterMatchFinder.none, count: DeflaterMatchFinder.hashSize)
+        previous.update(repeating: DeflaterMatchFinder.none, count: DeflaterSymbols.maxDistance)
+        base = 0
+    }
+
+    /// Tokenises `input[start...]`, calling `flush(end, false)` whenever `tokens` is full and
     /// `flush(input.count, true)` once at the end, `end` being the input position the tokens so
-    /// far reach; `flush` must empty `tokens`.
-    func tokenize(_ input: UnsafeBufferPointer<UInt8>, into tokens: DeflaterTokenBuffer, flush: (Int, Bool) -> Void) {
+    /// far reach; `flush` must empty `tokens`. `input[..<start]` is history (its last 32 KiB are
+    /// hashed first) that matches may refer to but that is not tokenised.
+    func tokenize(_ input: UnsafeBufferPointer<UInt8>, from start: Int = 0, into tokens: DeflaterTokenBuffer,
+                  flush: (Int, Bool) -> Void) {
         if let data = input.baseAddress, input.count > 0 {
+            let first = max(0, min(start, input.count))
+            insertRange(data, input.count, from: max(0, first - DeflaterSymbols.maxDistance), to: first)
             if parameters.lazy {
-                tokenizeLazily(data, input.count, tokens, flush)
+                tokenizeLazily(data, input.count, from: first, tokens, flush)
             } else {
-                tokenizeGreedily(data, input.count, tokens, flush)
+                tokenizeGreedily(data, input.count, from: first, tokens, flush)
             }
         }
         flush(input.count, true)
@@ -59,9 +70,9 @@ final class DeflaterMatchFinder {
     // MARK: - Parsing strategies
 
     /// Levels 1–3: take the longest match found at each position.
-    private func tokenizeGreedily(_ data: UnsafePointer<UInt8>, _ n: Int, _ tokens: DeflaterTokenBuffer,
+    private func tokenizeGreedily(_ data: UnsafePointer<UInt8>, _ n: Int, from start: Int, _ tokens: DeflaterTokenBuffer,
                                   _ flush: (Int, Bool) -> Void) {
-        var p = 0
+        var p = start
         while p < n {
             var length = 0, distance = 0
             if p + hashLength <= n {
@@ -90,9 +101,9 @@ final class DeflaterMatchFinder {
 
     /// Levels 4–9: lazy matching. A match found at `p − 1` is held back one position; if `p`
     /// starts a longer match, `p − 1` becomes a literal and the longer match is held instead.
-    private func tokenizeLazily(_ data: UnsafePointer<UInt8>, _ n: Int, _ tokens: DeflaterTokenBuffer,
+    private func tokenizeLazily(_ data: UnsafePointer<UInt8>, _ n: Int, from start: Int, _ tokens: DeflaterTokenBuffer,
                                 _ flush: (Int, Bool) -> Void) {
-        var p = 0
+        var p = start
         var heldLength = 0, heldDistance = 0   // the match at p − 1, if heldLength ≥ 3
         var holdingLiteral = false              // whether p − 1 is not yet emitted
         while p < n {

@@ -18,28 +18,36 @@ enum ImageFileWriter {
     }
 
     /// Writes `image` to `path`: PNG with `encoder`, by default the fast mode (frames are many,
-    /// and its files are about libpng's default size on photos); a PAM file from the image's own
-    /// pixels, with no copy of the picture in memory, declaring `pamMaxValue` (see
-    /// ``PAMWriter/encode(_:maxValue:)``).
+    /// and its files are about libpng's default size on photos), streamed to the file as it is
+    /// compressed; a PAM file from the image's own pixels. Neither holds a second copy of the
+    /// picture in memory. `pamMaxValue`: see ``PAMWriter/encode(_:maxValue:)``.
     static func write(_ image: Image, to path: String, encoder: PNGEncoder = .fast, pamMaxValue: Int? = nil) throws {
-        switch Kind(path: path) {
-        case .png?, nil: try write([encoder.encode(image)], to: path)
-        case .pam?: try write([PAMWriter.header(for: image, maxValue: pamMaxValue), image.pixels], to: path)
-        }
-    }
-
-    /// Writes `parts` one after the other to a new file at `path`, each from its own memory.
-    private static func write(_ parts: [[UInt8]], to path: String) throws {
-        guard let file = fopen(path, "wb") else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
-        }
+        guard let file = fopen(path, "wb") else { throw writeError(path) }
         var failed = false
-        for part in parts where !failed {
-            failed = part.withUnsafeBytes { bytes in
-                bytes.isEmpty ? false : fwrite(bytes.baseAddress, 1, bytes.count, file) != bytes.count
+        do {
+            switch Kind(path: path) {
+            case .png?, nil:
+                try encoder.encode(image) { (bytes) throws(WriteFailed) in try write(bytes, to: file) }
+            case .pam?:
+                try PAMWriter.header(for: image, maxValue: pamMaxValue).withUnsafeBytes { try write($0, to: file) }
+                try image.pixels.withUnsafeBytes { try write($0, to: file) }
             }
+        } catch {
+            failed = true
         }
         if fclose(file) != 0 { failed = true }
-        if failed { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        if failed { throw writeError(path) }
+    }
+
+    /// A short write: the disk is full or the file went away.
+    private struct WriteFailed: Error {}
+
+    private static func write(_ bytes: UnsafeRawBufferPointer, to file: UnsafeMutablePointer<FILE>) throws(WriteFailed) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        if fwrite(base, 1, bytes.count, file) != bytes.count { throw WriteFailed() }
+    }
+
+    private static func writeError(_ path: String) -> CocoaError {
+        CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
     }
 }

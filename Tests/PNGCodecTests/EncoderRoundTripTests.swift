@@ -84,3 +84,43 @@ final class EncoderRoundTripTests: XCTestCase {
         XCTAssertEqual(decoded, cmyk.converted(to: .rgb8))
     }
 }
+
+/// ``PNGEncoder/encode(_:to:)``: the file arrives in pieces, the same bytes as ``PNGEncoder/encode(_:)``.
+final class EncoderStreamingTests: XCTestCase {
+    /// A sink error of this kind, thrown after some pieces.
+    private struct DiskFull: Error, Equatable { let afterBytes: Int }
+
+    func testPiecesMakeTheSameFileForEveryModeAndTheFileDecodes() throws {
+        // 900×700 RGB is 1.9 MB of filtered rows: two 1 MiB bands and several IDATs at level 1.
+        let big = EncoderRoundTripTests.sampleImage(width: 900, height: 700, format: .rgb8, seed: 9)
+        let small = EncoderRoundTripTests.sampleImage(width: 33, height: 17, format: .rgba16, seed: 10)
+        for image in [big, small] {
+            for encoder in [PNGEncoder.fast, PNGEncoder(), PNGEncoder(compressionLevel: 6, interlaced: true)] {
+                var pieces: [[UInt8]] = []
+                encoder.encode(image) { (bytes) throws(Never) in pieces.append(Array(bytes)) }
+                let file = Array(pieces.joined())
+                XCTAssertEqual(file, encoder.encode(image))
+                XCTAssertEqual(try PNGDecoder().decode(file), image)
+                // Signature, then IHDR's header; IDAT data comes in pieces of at most 1 MiB.
+                XCTAssertEqual(pieces.first, [137, 80, 78, 71, 13, 10, 26, 10])
+                XCTAssertLessThanOrEqual(pieces.map(\.count).max() ?? 0, 1 << 20)
+            }
+        }
+    }
+
+    func testASinkErrorEndsTheEncodingAndIsRethrownTyped() {
+        let image = EncoderRoundTripTests.sampleImage(width: 900, height: 700, format: .rgb8, seed: 9)
+        var written = 0, callsAfterFailure = 0
+        do {
+            try PNGEncoder.fast.encode(image) { (bytes) throws(DiskFull) in
+                if written > 100 { callsAfterFailure += 1 }
+                written += bytes.count
+                if written > 100 { throw DiskFull(afterBytes: written) }
+            }
+            XCTFail("no error")
+        } catch {
+            XCTAssertEqual(error, DiskFull(afterBytes: written))
+            XCTAssertEqual(callsAfterFailure, 0, "the sink is not called again after it threw")
+        }
+    }
+}

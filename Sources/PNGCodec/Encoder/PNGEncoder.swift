@@ -52,38 +52,61 @@ public struct PNGEncoder: Sendable {
     /// - Precondition: `image.pixels.count == image.width * image.height * image.format.bytesPerPixel`
     ///   (``Image``'s invariant; the rows are read through pointers).
     public func encode(_ image: Image) -> [UInt8] {
+        var file: [UInt8] = []
+        encode(image) { (bytes) throws(Never) in file += bytes }
+        return file
+    }
+
+    /// Writes the PNG file for `image` to `sink` piece by piece, in order, as it is made: the
+    /// memory used besides the image is about 1 MiB of rows and 1 MiB of compressed data, never a
+    /// second copy of the picture (``encode(_:)`` collects these pieces). Errors `sink` throws
+    /// end the encoding and are rethrown.
+    ///
+    /// ```swift
+    /// try PNGEncoder.fast.encode(image) { bytes in try handle.write(contentsOf: bytes) }
+    /// ```
+    ///
+    /// - Precondition: as ``encode(_:)``.
+    public func encode<E: Error>(_ image: Image, to sink: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) {
         precondition(image.width >= 0 && image.height >= 0
                      && image.pixels.count == image.width * image.height * image.format.bytesPerPixel,
                      "PNGEncoder: pixels.count does not match width × height × bytesPerPixel")
         let source = image.format == .cmyk8 ? image.converted(to: .rgb8) : image
         let layout = PNGSampleLayout.choose(for: source, reduce: reducesColorType)
-        var writer = PNGChunkWriter()
-        writer.writeSignature()
-        writer.writeChunk(.IHDR, ihdr(for: source, layout: layout))
+        try PNGChunkWriter.writeSignature(to: sink)
+        try PNGChunkWriter.writeChunk(.IHDR, ihdr(for: source, layout: layout), to: sink)
         if let profile = source.iccProfile {
             // PNG 11.3.3.3: name, NUL, compression method 0, zlib data.
-            writer.writeChunk(.iCCP, Array("ICC profile".utf8) + [0, 0] + Deflater.compress(profile, level: compressionLevel))
+            try PNGChunkWriter.writeChunk(.iCCP, Array("ICC profile".utf8) + [0, 0] + Deflater.compress(profile, level: compressionLevel), to: sink)
         }
         if source.orientation != .up {
-            writer.writeChunk(.eXIf, PNGEncoder.exifOrientation(source.orientation))
+            try PNGChunkWriter.writeChunk(.eXIf, PNGEncoder.exifOrientation(source.orientation), to: sink)
         }
         if case .palette(let palette, _) = layout {
-            writer.writeChunk(.PLTE, palette.plteData)
-            if let trns = palette.trnsData { writer.writeChunk(.tRNS, trns) }
+            try PNGChunkWriter.writeChunk(.PLTE, palette.plteData, to: sink)
+            if let trns = palette.trnsData { try PNGChunkWriter.writeChunk(.tRNS, trns, to: sink) }
         }
-        let filtered = PNGScanlineFilter(strategy: effectiveStrategy(layout))
-            .filteredScanlines(source, layout: layout, passes: interlaced ? Adam7Pass.adam7 : [.sequential])
-        let stream = Deflater.compress(filtered, format: .zlib, level: compressionLevel, strategy: .filtered)
-        // Several IDATs of at most 1 MiB: chunk lengths stay far below 2^31 (PNG 5.3) and a
-        // streaming reader checks a CRC at least every MiB.
-        var start = 0
-        repeat {
-            let end = min(start + PNGEncoder.maxIDATLength, stream.count)
-            stream.withUnsafeBufferPointer { writer.writeChunk(.IDAT, UnsafeBufferPointer(rebasing: $0[start..<end])) }
-            start = end
-        } while start < stream.count
-        writer.writeChunk(.IEND, [])
-        return writer.bytes
+        let deflater = StreamingDeflater(format: .zlib, level: compressionLevel, strategy: .filtered)
+        // IDATs of at most 1 MiB, written as soon as that much is compressed: chunk lengths stay
+        // far below 2^31 (PNG 5.3) and a streaming reader checks a CRC at least every MiB.
+        func writeIDATs(_ all: Bool) throws(E) {
+            try deflater.consumeOutput { (stream) throws(E) in
+                var start = 0
+                while stream.count - start >= PNGEncoder.maxIDATLength || (all && start < stream.count) {
+                    let end = min(start + PNGEncoder.maxIDATLength, stream.count)
+                    try PNGChunkWriter.writeChunk(.IDAT, UnsafeRawBufferPointer(rebasing: stream[start..<end]), to: sink)
+                    start = end
+                }
+                return start
+            }
+        }
+        try PNGScanlineFilter(strategy: effectiveStrategy(layout))
+            .write(source, layout: layout, passes: interlaced ? Adam7Pass.adam7 : [.sequential], to: deflater) { () throws(E) in
+                if deflater.outputCount >= PNGEncoder.maxIDATLength { try writeIDATs(false) }
+            }
+        deflater.finish()
+        try writeIDATs(true)
+        try PNGChunkWriter.writeChunk(.IEND, [], to: sink)
     }
 
     /// Palette and sub-byte gray rows are left unfiltered under `.adaptive`, as PNG 12.8

@@ -1,33 +1,32 @@
 import ImageCore
 
-/// Writes the stored rows of one pass (PNG 7.2, 8.2): the pass's pixels converted to the
-/// layout's samples and packed, rows back to back without filter bytes. Sub-byte samples are
+/// Writes the stored rows of one pass (PNG 7.2, 8.2), one at a time: the pass's pixels
+/// converted to the layout's samples and packed, without the filter byte. Sub-byte samples are
 /// packed from the most significant bit, and the last byte of a row is padded with zeros.
 enum ScanlinePacker {
-    /// Packs `pass` of `image` into `output` (`rows × layout.rowBytes(width: columns)` bytes).
-    static func pack(_ image: Image, layout: PNGSampleLayout, pass: Adam7Pass, into output: UnsafeMutablePointer<UInt8>) {
-        let columns = pass.columns(inWidth: image.width), rows = pass.rows(inHeight: image.height)
-        let rowBytes = layout.rowBytes(width: columns)
+    /// Packs row `j` of `pass` of `image` into `target` (`layout.rowBytes(width: columns)` bytes).
+    ///
+    /// - Requires: `j < pass.rows(inHeight: image.height)` and the pass has at least one column.
+    static func packRow(_ j: Int, of image: Image, layout: PNGSampleLayout, pass: Adam7Pass,
+                        into target: UnsafeMutablePointer<UInt8>) {
+        let columns = pass.columns(inWidth: image.width)
         let pixelBytes = image.format.bytesPerPixel
         image.pixels.withUnsafeBufferPointer { pixels in
             guard let base = pixels.baseAddress else { return }
-            for j in 0..<rows {
-                let source = base + (pass.yStart + j * pass.yStep) * image.bytesPerRow + pass.xStart * pixelBytes
-                let target = output + j * rowBytes
-                switch layout {
-                case .direct:
-                    let step = pass.xStep * pixelBytes
-                    for i in 0..<columns {
-                        (target + i * pixelBytes).update(from: source + i * step, count: pixelBytes)
-                    }
-                case .reducedGray(let depth):
-                    let divisor = UInt8(255 / ((1 << depth) - 1))
-                    packBits(target, columns: columns, depth: depth) { source[$0 * pass.xStep] / divisor }
-                case .palette(let palette, let depth):
-                    let channels = image.format.channelCount
-                    packBits(target, columns: columns, depth: depth) {
-                        palette.index(of: PNGPalette.color(source + $0 * pass.xStep * channels, channels))
-                    }
+            let source = base + (pass.yStart + j * pass.yStep) * image.bytesPerRow + pass.xStart * pixelBytes
+            switch layout {
+            case .direct:
+                let step = pass.xStep * pixelBytes
+                for i in 0..<columns {
+                    (target + i * pixelBytes).update(from: source + i * step, count: pixelBytes)
+                }
+            case .reducedGray(let depth):
+                let divisor = UInt8(255 / ((1 << depth) - 1))
+                packBits(target, columns: columns, depth: depth) { source[$0 * pass.xStep] / divisor }
+            case .palette(let palette, let depth):
+                let channels = image.format.channelCount
+                packBits(target, columns: columns, depth: depth) {
+                    palette.index(of: PNGPalette.color(source + $0 * pass.xStep * channels, channels))
                 }
             }
         }
