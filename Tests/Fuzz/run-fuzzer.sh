@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds and runs a libFuzzer campaign against a module's sources (developer tool, not CI).
-# Usage: Tests/Fuzz/run-fuzzer.sh inflate|png|jpeg|jpeg-arith|gif|webp [seconds]   (crashers land in Tests/Fuzz/crashers/)
+# Usage: Tests/Fuzz/run-fuzzer.sh inflate|png|jpeg|jpeg-sequential|jpeg-progressive|jpeg-arith|gif|webp [seconds]   (crashers land in Tests/Fuzz/crashers/)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 target=${1:-inflate}
@@ -22,7 +22,7 @@ case "$target" in
       -I "$out" $(find Sources/PNGCodec -name '*.swift') -emit-module-path "$out/PNGCodec.swiftmodule" -o "$out/libPNGCodec.a"
     sources=(Tests/Fuzz/PNGFuzzTarget.swift Tests/Fuzz/FuzzDecodeOutcome.swift -I "$out" -L "$out" -lPNGCodec -lColorManagement -lImageCore -lDeflate)
     seeds=($(find TestImages/corpus/png TestImages/apng -name '*.png' -size -64k)) ;;
-  jpeg|jpeg-arith)
+  jpeg|jpeg-sequential|jpeg-progressive|jpeg-arith)
     # jpeg-arith: the same target, seeded with arithmetic-coded files only (SOF9/SOF10 paths).
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module \
       -module-name ImageCore $(find Sources/ImageCore -name '*.swift') -emit-module-path "$out/ImageCore.swiftmodule" -o "$out/libImageCore.a"
@@ -38,6 +38,15 @@ case "$target" in
       files=(TestImages/jpeg-arith/files/*.jpg $(find TestImages/corpus/jpeg -name '*arith*.jpg') TestImages/corpus/jpeg/libjpeg-turbo/testimgari.jpg)
     else
       files=($(find TestImages/corpus/jpeg TestImages/jpeg-extra TestImages/jpeg-arith TestImages/jpeg-hibit TestImages/demo -name '*.jpg' -size -64k))
+      # jpeg-progressive: files with an SOF2 (progressive Huffman) marker; jpeg-sequential: the others.
+      if [ "$target" != jpeg ]; then
+        selected=()
+        for file in "${files[@]}"; do
+          if LC_ALL=C grep -q $'\xff\xc2' "$file"; then kind=jpeg-progressive; else kind=jpeg-sequential; fi
+          [ "$kind" = "$target" ] && selected+=("$file")
+        done
+        files=("${selected[@]}")
+      fi
     fi
     # Seeds: each fixture with two split-choosing bytes in front (0x07: previews after every piece).
     mkdir -p "$out/corpus-$target"
