@@ -61,6 +61,27 @@ cases = {
     "idat_bad_crc.png": [chunk(b"IHDR", ihdr), chunk(b"IDAT", idat, True), chunk(b"IEND", b"")],
 }
 
+
+def packed_gray_rows(depth):
+    """Rows of gray samples 0 ... 2^depth - 1 in a diagonal pattern, packed MSB first."""
+    out = b""
+    for y in range(height):
+        bits = "".join(format((x + y) % (1 << depth), "0%db" % depth) for x in range(width))
+        bits += "0" * (-len(bits) % 8)
+        out += b"\x00" + bytes(int(bits[i:i + 8], 2) for i in range(0, len(bits), 8))
+    return out
+
+
+# tRNS keys wider than the bit depth: libpng warns ("tRNS chunk has out-of-range samples for
+# bit_depth") and its expansion compares only the low bits (png_do_expand masks the key).
+for depth, key in [(1, 0x00FF), (2, 0x0006), (4, 0x0015), (8, 0x0107)]:
+    cases["trns_gray%d_out_of_range.png" % depth] = [
+        chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, depth, 0, 0, 0, 0)), chunk(b"tRNS", struct.pack(">H", key)),
+        chunk(b"IDAT", zlib.compress(packed_gray_rows(depth))), chunk(b"IEND", b"")]
+# RGB 8-bit: pixel (0, 0) is (0, 11, 22); the key has a high byte on every sample.
+cases["trns_rgb8_out_of_range.png"] = [chunk(b"IHDR", ihdr), chunk(b"tRNS", struct.pack(">HHH", 0x0100, 0x010B, 0x0116)),
+                                       chunk(b"IDAT", idat), chunk(b"IEND", b"")]
+
 references = {}
 for name, parts in cases.items():
     data = png(parts)
@@ -70,9 +91,16 @@ for name, parts in cases.items():
     except Exception as error:  # libpng refused the file
         references[name] = {"libpng": "error", "message": str(error)[:120]}
         continue
-    if pixels.ndim == 3 and pixels.shape[2] == 3:
+    if pixels.ndim == 2:
+        pixels = pixels[:, :, None]
+    if pixels.shape[2] <= 2:  # gray (+ alpha from tRNS): RGBA is (g, g, g, a)
+        alpha = pixels[:, :, 1:2] if pixels.shape[2] == 2 else numpy.full(pixels.shape[:2] + (1,), 255, pixels.dtype)
+        pixels = numpy.concatenate([pixels[:, :, :1]] * 3 + [alpha], axis=2)
+    if pixels.shape[2] == 3:
         pixels = numpy.concatenate([pixels, numpy.full(pixels.shape[:2] + (1,), 255, pixels.dtype)], axis=2)
-    references[name] = {"libpng": "decoded", "rgba8_sha256": hashlib.sha256(pixels.astype(numpy.uint8).tobytes()).hexdigest()}
+    transparent = int((pixels[:, :, 3] == 0).sum())
+    references[name] = {"libpng": "decoded", "rgba8_sha256": hashlib.sha256(pixels.astype(numpy.uint8).tobytes()).hexdigest(),
+                        "transparent_pixels": transparent}
 
 (here / "references.json").write_text(json.dumps(references, indent=1, sort_keys=True) + "\n")
 print(json.dumps(references, indent=1, sort_keys=True))

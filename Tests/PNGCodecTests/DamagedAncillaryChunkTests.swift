@@ -12,6 +12,8 @@ final class DamagedAncillaryChunkTests: XCTestCase {
     private struct Reference: Decodable {
         var libpng: String
         var rgba8_sha256: String?
+        /// Pixels libpng made fully transparent (tRNS keys wider than the bit depth match on their low bits).
+        var transparent_pixels: Int?
     }
 
     private func references() throws -> [String: Reference] {
@@ -35,7 +37,7 @@ final class DamagedAncillaryChunkTests: XCTestCase {
 
     func testEveryFileDecodesOrFailsAsLibpngDoes() throws {
         let all = try references()
-        XCTAssertEqual(all.count, 12)
+        XCTAssertEqual(all.count, 17)
         for (name, reference) in all.sorted(by: { $0.key < $1.key }) {
             let bytes = try Fixtures.bytes("png-damaged/" + name)
             for chunkSize in [bytes.count, 7, 1] {
@@ -49,6 +51,8 @@ final class DamagedAncillaryChunkTests: XCTestCase {
                     let image = try decoder.finish()
                     XCTAssertEqual(reference.libpng, "decoded", "\(name): libpng refuses it")
                     XCTAssertEqual(Digest.sha256(image.pixels), reference.rgba8_sha256, name)
+                    let transparent = stride(from: 3, to: image.pixels.count, by: 4).filter { image.pixels[$0] == 0 }.count
+                    XCTAssertEqual(transparent, reference.transparent_pixels, name)
                 } catch let error as ImageDecodingError {
                     XCTAssertEqual(reference.libpng, "error", "\(name): libpng decodes it; we threw \(error)")
                     XCTAssertEqual(error.kind, .checksumMismatch, name)

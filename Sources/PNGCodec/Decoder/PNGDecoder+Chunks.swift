@@ -37,7 +37,7 @@ extension PNGDecoder {
                 return warn(chunk, "tRNS has \(data.count) entries; a palette image needs 1 ... \(palette?.count ?? 0)")
             }
         case .gray, .rgb:
-            guard let key = TransparencyKey(data, colorType: ihdr.colorType) else {
+            guard let key = TransparencyKey(data, colorType: ihdr.colorType, bitDepth: ihdr.bitDepth) else {
                 return warn(chunk, "tRNS is \(data.count) bytes, wrong for a \(ihdr.colorType.name) image")
             }
             transparencyKey = key
