@@ -18,7 +18,8 @@ streams that stop early or run long). The compositing is done here, from the ind
 way browsers do it (Chromium; Wuffs agrees), because Pillow differs: canvas starts transparent,
 disposal 2 clears the frame rectangle to (0,0,0,0), disposal 3 restores the rectangle, 0/1/4-7
 keep it, a Graphic Control Extension applies to the next image only, frames are clipped to the
-canvas, indices past the colour table and the transparent index are transparent (0,0,0,0).
+canvas, the transparent index is transparent (0,0,0,0) and indices past the colour table (or
+in a frame with no table at all) are opaque black (0,0,0,255), as Wuffs gives them.
 Pillow is used as a cross-check only where it agrees (frames that Pillow composites the same
 way: see `pillow_agrees`); the script prints how many frames it compared.
 """
@@ -247,7 +248,9 @@ def composite(sw, sh, frames, indices):
         control = frame["control"]
         saved = b"".join(bytes(canvas[((y0 + y) * sw + x0) * 4:((y0 + y) * sw + x0 + rw) * 4]) for y in range(rh))
         table = frame["table"] or b""
-        colours = [None] * 256
+        # Indices past the table (or with no table at all) are opaque black, as Wuffs shows them
+        # (and Chromium, which decodes GIF through Wuffs via SkWuffsCodec).
+        colours = [b"\x00\x00\x00\xff"] * 256
         for k in range(len(table) // 3):
             colours[k] = bytes(table[3 * k:3 * k + 3]) + b"\xff"
         if control["transparent"] is not None:
@@ -400,9 +403,9 @@ def hand_written():
     still("no_trailer.gif", 8, 5, pattern(8, 5, 4), 2, trailer=False)
     still("no_end_code.gif", 8, 5, pattern(8, 5, 4), 2, end_code=False)
     still("interlaced_literal.gif", 11, 19, pattern(11, 19, 4), 3, interlace=True, clear_every=20)
-    # Indices 4-7 with a 4-entry table: transparent, as Chromium pads its tables.
+    # Indices 4-7 with a 4-entry table: opaque black, as Wuffs pads its palettes.
     still("index_past_table.gif", 6, 6, pattern(6, 6, 8), 3)
-    # No colour table at all: every index is past the (empty) table.
+    # No colour table at all: every index is past the (empty) table, so all opaque black.
     still("no_color_table.gif", 4, 3, pattern(4, 3, 4), 2, palette=None)
 
     # Early end code in a sequential first frame: the rest stays transparent.

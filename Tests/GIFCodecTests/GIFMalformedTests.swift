@@ -79,6 +79,24 @@ final class GIFMalformedTests: XCTestCase {
         XCTAssertEqual(try decoder.nextFrame()?.index, 0)
     }
 
+    func testIndicesPastTheTableAreOpaqueBlackAndTheTransparentOneStaysTransparent() throws {
+        // A 4-entry table; indices 0...7 (3-bit literals), index 5 (past the table) the transparent one.
+        let indices = [0, 1, 2, 3, 4, 5, 6, 7]
+        let bytes = Build.header(width: 8, height: 1) + Build.control(transparent: 5)
+            + Build.image(width: 8, height: 1, minimumCodeSize: 3, data: Build.literalLZW(indices, minimumCodeSize: 3)) + Build.trailer
+        let pixels = try GIFDecoder().decode(bytes).pixels
+        let table = Build.palette
+        var expected: [UInt8] = []
+        for index in indices {
+            expected += index == 5 ? [0, 0, 0, 0] : index < 4 ? Array(table[3 * index..<3 * index + 3]) + [255] : [0, 0, 0, 255]
+        }
+        XCTAssertEqual(pixels, expected)
+        // No colour table anywhere: every pixel opaque black (Wuffs' default palette).
+        let bare = Build.header(width: 4, height: 1, palette: nil)
+            + Build.image(width: 4, height: 1, data: Build.literalLZW([0, 1, 2, 3])) + Build.trailer
+        XCTAssertEqual(try GIFDecoder().decode(bare).pixels, Array([[UInt8]](repeating: [0, 0, 0, 255], count: 4).joined()))
+    }
+
     func testAFileEndingAfterTheCodeSizeIsTruncatedAtItsEnd() {
         let bytes = Array((Build.header(width: 3, height: 2) + Build.image(width: 3, height: 2, data: [])).dropLast())
         let decoder = GIFDecoder()

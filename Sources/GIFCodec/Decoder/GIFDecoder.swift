@@ -19,8 +19,9 @@ import ImageCore
 /// disposal applies to its own frame only. Frames reaching outside the canvas are clipped (the
 /// canvas never grows). Odd files browsers show are shown: a missing trailer, minimum code sizes
 /// 0–11, deferred clear codes, frames whose data ends early (the rest of the frame stays as it
-/// was) or carries extra pixels (dropped), colour indices past the colour table (transparent, as
-/// Chromium pads its tables), a byte that starts no block (decoding stops there, as in Chromium).
+/// was) or carries extra pixels (dropped), colour indices past the colour table or in a frame with
+/// no table (opaque black, as Wuffs, and so Chromium, shows them), a byte that starts no block
+/// (decoding stops there, as in Chromium).
 ///
 /// ```swift
 /// let decoder = GIFDecoder()
