@@ -40,8 +40,16 @@ extension JPEGDecoder {
                 guard bytes.count >= 2 else { return }
                 let length = Int(bytes[0]) << 8 | Int(bytes[1])
                 guard length >= 2 else {
-                    throw ImageDecodingError(.invalidData, at: base,
-                                             "\(JPEGMarker.name(marker)) segment declares length \(length); at least 2 is required")
+                    let problem = ImageDecodingError(.invalidData, at: base,
+                                                     "\(JPEGMarker.name(marker)) segment declares length \(length); at least 2 is required")
+                    // libjpeg skips APPn and COM segments by their length minus 2 and skips
+                    // nothing when that is negative: the marker search goes on after the length.
+                    guard marker == JPEGMarker.com || (0xE0...0xEF).contains(marker) else { throw problem }
+                    warn(problem, affectsPixels: false)
+                    inputBytesExamined += 2
+                    input.consume(2)
+                    phase = .markers
+                    continue
                 }
                 guard bytes.count >= length else { return }
                 inputBytesExamined += length
