@@ -3,8 +3,8 @@ import ImageCore
 import TestSupport
 import XCTest
 
-/// The CMYK fast path (one tetrahedron in a precomputed cyan plane) against its twin (two
-/// tetrahedra and a lerp per pixel, LittleCMS's scheme) on a real press profile.
+/// The CMYK fast path (one tetrahedron in a precomputed float cyan plane) against its twin (two
+/// integer tetrahedra and a lerp per pixel, LittleCMS's scheme) on real press profiles.
 final class CMYKGridKernelTests: XCTestCase {
     /// `pixelsPerCyan` pixels for each of `cyans`, the other inks from a seeded generator.
     private func image(cyans: [UInt8], pixelsPerCyan: Int) -> Image {
@@ -41,13 +41,13 @@ final class CMYKGridKernelTests: XCTestCase {
     func testCyanPlanesMatchTwoTetrahedraPerPixel() throws {
         for inverted in [false, true] {
             let grid = try kernel("USWebCoatedSWOP", inverted: inverted)
-            // 0 and 255 fall on grid nodes (no plane built); the others each get one.
+            // 0 and 255 fall on grid nodes, the others inside cells: each gets a plane.
             let cyans: [UInt8] = [0, 1, 37, 64, 100, 128, 200, 254, 255]
             let input = image(cyans: cyans, pixelsPerCyan: GridKernel.minimumPixelsPerCyanPlane)
             let fast = run(input, perPixel: false, kernel: grid)
             let twin = run(input, perPixel: true, kernel: grid)
-            XCTAssertEqual(fast.planes, 7)
-            // The plane's values are rounded to 16 bits once more: at most 1 apart at 8 bits.
+            XCTAssertEqual(fast.planes, 9)
+            // Float planes against 16-bit integer steps, each rounded its own way: at most 1 apart.
             let differences = zip(fast.rgb, twin.rgb).map { abs(Int($0) - Int($1)) }
             XCTAssertLessThanOrEqual(differences.max() ?? 0, 1)
             XCTAssertLessThan(differences.filter { $0 != 0 }.count, differences.count / 100)
@@ -63,8 +63,20 @@ final class CMYKGridKernelTests: XCTestCase {
         XCTAssertEqual(fast.rgb, run(input, perPixel: true, kernel: grid).rgb)
     }
 
-    func testOnlyCyanSamplesZeroAndFullFallOnSeventeenGridNodes() throws {
-        let grid = try kernel("USWebCoatedSWOP", inverted: false)
-        XCTAssertEqual((0..<256).filter { grid.isOnGridNode(cyan: $0) }, [0, 255])
+    func testWiderOutputKeepsItsFourthByte() throws {
+        // RGB into 4-byte pixels: the fourth byte is left alone.
+        let grid = try kernel("USWebCoatedSWOP", inverted: true)
+        let input = image(cyans: [20, 90], pixelsPerCyan: GridKernel.minimumPixelsPerCyanPlane)
+        let count = input.width * input.height
+        var rgba = [UInt8](repeating: 77, count: 4 * count)
+        input.pixels.withUnsafeBufferPointer { source in
+            rgba.withUnsafeMutableBufferPointer { destination in
+                guard let s = source.baseAddress, let d = destination.baseAddress else { return }
+                XCTAssertEqual(grid.runCMYK8(s, d, outputStride: 4, count: count), 2)
+            }
+        }
+        XCTAssertTrue(stride(from: 3, to: rgba.count, by: 4).allSatisfy { rgba[$0] == 77 })
+        let rgb = run(input, perPixel: false, kernel: grid).rgb
+        XCTAssertEqual((0..<count).flatMap { rgba[(4 * $0)..<(4 * $0 + 3)] }, rgb)
     }
 }
