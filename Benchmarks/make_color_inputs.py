@@ -7,16 +7,20 @@ noise), saved with the profiles of TestImages/color/profiles:
   photo_p3.jpg        JPEG q90 4:2:0 with the Display P3 profile (matrix/TRC, para curves)
   photo_adobergb.png  PNG RGB8 with AdobeRGB1998 in iCCP
   photo_p3_16.png     PNG RGB16 with Display P3 in iCCP
-  photo_cmyk.jpg      Adobe CMYK JPEG q90 with the synthetic press profile (lut16, 17^4 grid)
+  photo_cmyk.jpg      Adobe CMYK JPEG q90 with the synthetic press profile (lut16, 17^4 grid); Pillow's
+                      naive separation (K = 0 everywhere)
+  photo_cmyk_swop.jpg Adobe CMYK JPEG q90 separated by LittleCMS into Adobe's U.S. Web Coated (SWOP) v2
+                      (real black generation), with that profile embedded
   photo_lut.webp      lossless WebP with the mAB RGB LUT profile (33^3 grid)
   photo_gama.png      PNG RGB8 with gAMA + cHRM (Display P3 primaries)
 """
+import io
 import struct
 import zlib
 from pathlib import Path
 
 import numpy as np
-from PIL import Image
+from PIL import Image, ImageCms
 
 ROOT = Path(__file__).resolve().parent.parent
 PROFILES = ROOT / "TestImages/color/profiles"
@@ -33,7 +37,7 @@ def photo():
 def main():
     OUT.mkdir(parents=True, exist_ok=True)
     profile = {name: (PROFILES / f"{name}.icc").read_bytes()
-               for name in ["DisplayP3-v4", "AdobeRGB1998", "PressCMYK-v2-lut16", "WideRGB-v4-mAB"]}
+               for name in ["DisplayP3-v4", "AdobeRGB1998", "PressCMYK-v2-lut16", "WideRGB-v4-mAB", "USWebCoatedSWOP"]}
     pixels = photo()
     image = Image.fromarray(pixels, "RGB")
     image.save(OUT / "photo_p3.jpg", quality=90, icc_profile=profile["DisplayP3-v4"])
@@ -47,6 +51,9 @@ def main():
         chunk(b"IDAT", zlib.compress(rows, 6)) + chunk(b"IEND", b"")
     (OUT / "photo_p3_16.png").write_bytes(png16)
     image.convert("CMYK").save(OUT / "photo_cmyk.jpg", quality=90, icc_profile=profile["PressCMYK-v2-lut16"])
+    swop = ImageCms.ImageCmsProfile(io.BytesIO(profile["USWebCoatedSWOP"]))
+    separated = ImageCms.profileToProfile(image, ImageCms.createProfile("sRGB"), swop, outputMode="CMYK")
+    separated.save(OUT / "photo_cmyk_swop.jpg", quality=90, icc_profile=profile["USWebCoatedSWOP"])
     image.save(OUT / "photo_lut.webp", lossless=True, quality=0, method=0, icc_profile=profile["WideRGB-v4-mAB"])
     rows8 = b"".join(b"\0" + row.tobytes() for row in pixels.reshape(2000, -1))
     gama = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 3000, 2000, 8, 2, 0, 0, 0)) + \

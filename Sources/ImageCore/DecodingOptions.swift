@@ -38,11 +38,16 @@ public struct DecodingOptions: Sendable, Hashable {
     public var maximumThreads: Int
     /// The colour space of the output pixels (default `.original`: the file's own samples).
     public var colorSpace: OutputColorSpace
+    /// How a LUT-based profile (a CMYK press profile, say) maps to sRGB when ``colorSpace`` is
+    /// `.sRGB` (default `.perceptual`, as in LittleCMS and browsers). Matrix/TRC and gray
+    /// profiles and PNG `gAMA`/`cHRM`/`cICP` give the same pixels for every intent.
+    public var renderingIntent: RenderingIntent
 
     /// Makes options; every argument has a default.
     public init(limits: Limits = Limits(), scale: ScaleFactor = .full, verifyChecksums: Bool = true,
                 preferredFormat: PixelFormat? = nil, usesEmbeddedThumbnail: Bool = true,
-                maximumThreads: Int = 1, colorSpace: OutputColorSpace = .original) {
+                maximumThreads: Int = 1, colorSpace: OutputColorSpace = .original,
+                renderingIntent: RenderingIntent = .perceptual) {
         self.limits = limits
         self.scale = scale
         self.verifyChecksums = verifyChecksums
@@ -50,6 +55,7 @@ public struct DecodingOptions: Sendable, Hashable {
         self.usesEmbeddedThumbnail = usesEmbeddedThumbnail
         self.maximumThreads = max(1, maximumThreads)
         self.colorSpace = colorSpace
+        self.renderingIntent = renderingIntent
     }
 }
 

@@ -117,7 +117,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     /// Makes a decoder; see ``DecodingOptions`` for scaling, limits and the output format.
     public init(options: DecodingOptions = DecodingOptions()) {
         self.options = options
-        colorOutput = SRGBOutputStage(colorSpace: options.colorSpace)
+        colorOutput = SRGBOutputStage(options: options)
     }
 
     /// Known once the frame header (SOF) is parsed; orientation and ICC profile are filled in as

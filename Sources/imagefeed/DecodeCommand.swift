@@ -18,6 +18,7 @@ struct DecodeCommand {
         var decodingOptions = DecodingOptions()
         decodingOptions.scale = options.scale
         decodingOptions.colorSpace = options.colorSpace
+        decodingOptions.renderingIntent = options.intent
         decodingOptions.maximumThreads = options.threads
         switch options.format {
         case .native: break

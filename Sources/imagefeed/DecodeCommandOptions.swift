@@ -31,6 +31,8 @@ struct DecodeCommandOptions {
     var pngEncoder = PNGEncoder.fast
     /// `--colorspace srgb|original` (default original: the file's own samples, as djpeg and libpng give them).
     var colorSpace: OutputColorSpace = .original
+    /// `--intent perceptual|relative|saturation` for LUT-based profiles (default perceptual).
+    var intent: RenderingIntent = .perceptual
 
     init(parsing arguments: [String]) throws {
         var input: String?, output: String?
@@ -68,11 +70,9 @@ struct DecodeCommandOptions {
                 }
                 self.scale = scale
             case "--colorspace":
-                switch try value(after: argument) {
-                case "srgb": colorSpace = .sRGB
-                case "original": colorSpace = .original
-                case let other: throw ArgumentError(message: "--colorspace must be srgb or original, not '\(other)'")
-                }
+                colorSpace = try ColorArguments.colorSpace(try value(after: argument))
+            case "--intent":
+                intent = try ColorArguments.intent(try value(after: argument))
             case "--threads":
                 let text = try value(after: argument)
                 guard let count = Int(text), count > 0 else {

@@ -46,7 +46,8 @@ struct FetchCommand: Sendable {
         for header in options.headers { urlRequest.addValue(header.value, forHTTPHeaderField: header.name) }
         let request = ImageRequest(urlRequest: urlRequest, maxPixelSize: options.thumbnailSize,
                                    cachePolicy: cacheFolder == nil ? .reloadIgnoringCaches : .useCaches,
-                                   decodingOptions: DecodingOptions(colorSpace: options.colorSpace))
+                                   decodingOptions: DecodingOptions(colorSpace: options.colorSpace,
+                                                                                    renderingIntent: options.intent))
         let outcome: LoadReporter.Outcome
         do {
             outcome = try await LoadReporter(console: console).load(request, with: loader, frames: frames)

@@ -21,6 +21,8 @@ struct FetchCommandOptions {
     /// `--colorspace srgb|original`; original by default, like `imagefeed decode`, so the files
     /// written hold the file's own samples unless conversion is asked for.
     var colorSpace: OutputColorSpace = .original
+    /// `--intent perceptual|relative|saturation` for LUT-based profiles (default perceptual).
+    var intent: RenderingIntent = .perceptual
 
     init(parsing arguments: [String]) throws {
         var scanner = ArgumentScanner(arguments)
@@ -32,11 +34,9 @@ struct FetchCommandOptions {
             case "--frames":
                 framesDirectory = try scanner.value(after: argument)
             case "--colorspace":
-                switch try scanner.value(after: argument) {
-                case "srgb": colorSpace = .sRGB
-                case "original": colorSpace = .original
-                case let other: throw ArgumentError(message: "--colorspace must be srgb or original, not '\(other)'")
-                }
+                colorSpace = try ColorArguments.colorSpace(try scanner.value(after: argument))
+            case "--intent":
+                intent = try ColorArguments.intent(try scanner.value(after: argument))
             case "--thumbnail":
                 thumbnailSize = try scanner.positiveInteger(after: argument, unit: "pixels")
             case "--timeout":

@@ -4,15 +4,15 @@ import Foundation
 ///
 /// ```
 /// imagefeed decode INPUT [-o OUTPUT] [--animation DIR] [--chunk BYTES] [--frames DIR] [--format native|rgba8|cmyk8] [--scale 1|2|4|8] [--threads N] [--partial]
-///                  [--png-level 0-9] [--interlace] [--no-reduce] [--colorspace srgb|original]
-/// imagefeed fetch URL -o OUTPUT [--header "Name: value"]... [--cache-dir DIR] [--thumbnail PX] [--frames DIR] [--timeout SECONDS] [--colorspace srgb|original]
+///                  [--png-level 0-9] [--interlace] [--no-reduce] [--colorspace srgb|original] [--intent perceptual|relative|saturation]
+/// imagefeed fetch URL -o OUTPUT [--header "Name: value"]... [--cache-dir DIR] [--thumbnail PX] [--frames DIR] [--timeout SECONDS] [--colorspace srgb|original] [--intent perceptual|relative|saturation]
 /// imagefeed demo [--out DIR]
 /// imagefeed help [COMMAND]      (or: imagefeed --help, imagefeed COMMAND --help)
 /// ```
 enum ImagefeedCommand {
     static let decodeHelp = """
     imagefeed decode INPUT [-o OUTPUT] [--animation DIR] [--chunk BYTES] [--frames DIR] [--format native|rgba8|cmyk8] [--scale 1|2|4|8] [--threads N] [--partial]
-                    [--png-level 0-9] [--interlace] [--no-reduce] [--colorspace srgb|original]
+                    [--png-level 0-9] [--interlace] [--no-reduce] [--colorspace srgb|original] [--intent perceptual|relative|saturation]
 
     Feeds a local file through the incremental decoder (PNG, JPEG, GIF or WebP, recognised by
     its first bytes) and writes the result (at least one of -o and --animation is needed).
@@ -28,6 +28,8 @@ enum ImagefeedCommand {
       --scale N        JPEG only: decode at 1/N size in the DCT domain (1, 2, 4 or 8)
       --colorspace CS  srgb: convert to sRGB with the file's ICC profile (or PNG cICP/sRGB/gAMA/cHRM);
                        original (default): the file's own samples
+      --intent I       with --colorspace srgb, how a LUT profile (CMYK press, say) maps to sRGB:
+                       perceptual (default), relative (colorimetric) or saturation
       --threads N      let the decode use up to N threads (JPEG: IDCTs on a second thread)
       --partial        on a decoding error, still write what was decoded
       --png-level N    PNG OUTPUT compression, 0-9 (default 1, the encoder's fast mode; frames
@@ -37,7 +39,7 @@ enum ImagefeedCommand {
     """
 
     static let fetchHelp = """
-    imagefeed fetch URL -o OUTPUT [--header "Name: value"]... [--cache-dir DIR] [--thumbnail PX] [--frames DIR] [--timeout SECONDS] [--colorspace srgb|original]
+    imagefeed fetch URL -o OUTPUT [--header "Name: value"]... [--cache-dir DIR] [--thumbnail PX] [--frames DIR] [--timeout SECONDS] [--colorspace srgb|original] [--intent perceptual|relative|saturation]
 
     Loads a URL with ImageLoader, printing progress and every preview, then
     `source: network|disk|revalidated|memory` and `http: STATUS` (or `http: none`).
@@ -51,6 +53,7 @@ enum ImagefeedCommand {
                        background, so every preview becomes a frame)
       --timeout SECS   fail after SECS seconds without data (default 30)
       --colorspace CS  srgb (what the loader delivers by default) or original (default here: the file's samples)
+      --intent I       perceptual (default), relative or saturation: see imagefeed help decode
     """
 
     static let demoHelp = """

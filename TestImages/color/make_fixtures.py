@@ -7,7 +7,9 @@ Writes, into TestImages/color/:
                           CMYK press profiles as lut16 (v2), lut8 (v2) and lutAToB (v4), a v4 RGB
                           LUT profile (mAB, XYZ PCS) and a v4 gray profile (para)
   reference/*.bin         LittleCMS (Pillow's ImageCms, lcms 2.x) output for the test charts:
-                          NAME-perceptual.bin and NAME-relative.bin, RGB 8-bit (gray for gray)
+                          NAME-perceptual.bin, NAME-relative.bin and NAME-saturation.bin, RGB
+                          8-bit (gray for gray); jpeg-NAME-INTENT.bin for the CMYK JPEGs with
+                          Adobe's press profiles (their decoded CMYK through LittleCMS)
   *.png, *.jpg, *.webp    the charts in files that carry the colour information (iCCP, gAMA+cHRM,
                           cICP, sRGB; JPEG APP2; WebP ICCP)
   manifest.json           what each file is and which reference it must match
@@ -328,7 +330,10 @@ def made_profiles():
 # ---------------------------------------------------------------- references
 
 SRGB = ImageCms.createProfile("sRGB")
-INTENTS = {"perceptual": ImageCms.Intent.PERCEPTUAL, "relative": ImageCms.Intent.RELATIVE_COLORIMETRIC}
+INTENTS = {"perceptual": ImageCms.Intent.PERCEPTUAL, "relative": ImageCms.Intent.RELATIVE_COLORIMETRIC,
+           "saturation": ImageCms.Intent.SATURATION}
+# Real press profiles (lut16, Lab PCS, A2B0/A2B1/A2B2), copied unmodified: see profiles/LICENSE.md.
+ADOBE_CMYK = ["USWebCoatedSWOP", "CoatedFOGRA39"]
 
 
 def lcms(profile_bytes, chart, mode, intent, exact):
@@ -368,7 +373,7 @@ def iccp(name, profile):
 def main():
     os.makedirs(REFERENCE, exist_ok=True)
     profiles = {}
-    for name in ["Gray", "Gray-CIE_L", "compatibleWithAdobeRGB1998", "AdobeRGB1998", "ProPhotoRGB"]:
+    for name in ["Gray", "Gray-CIE_L", "compatibleWithAdobeRGB1998", "AdobeRGB1998", "ProPhotoRGB"] + ADOBE_CMYK:
         with open(os.path.join(PROFILES, name + ".icc"), "rb") as f:
             profiles[name] = f.read()
     made = made_profiles()
@@ -385,7 +390,7 @@ def main():
         p = ImageCms.ImageCmsProfile(io.BytesIO(data)).profile
         mode = {"RGB ": "RGB", "GRAY": "L", "CMYK": "CMYK"}[p.xcolor_space]
         kinds[name] = mode
-        is_lut = name.startswith("Press") or name.endswith("mAB")
+        is_lut = mode == "CMYK" or name.endswith("mAB")
         manifest["profiles"][name] = {"chart": {"RGB": "rgb", "L": "gray", "CMYK": "cmyk"}[mode], "lut": is_lut,
                                       "tolerance": 4 if is_lut else 2,
                                       "littlecms_flags": "default" if is_lut else "NOOPTIMIZE"}
@@ -440,6 +445,17 @@ def main():
     Image.fromarray(charts["CMYK"], "CMYK").save(os.path.join(HERE, "chart-press-cmyk.jpg"), quality=95,
                                                  icc_profile=profiles["PressCMYK-v2-lut16"])
     add("chart-press-cmyk.jpg", None, "Adobe CMYK JPEG (inverted) with the lut16 press profile")
+    # The real press profiles: the JPEG's CMYK as libjpeg decodes it (Pillow undoes Adobe's
+    # inversion), converted by LittleCMS with each intent, is the reference.
+    for name, file in [("USWebCoatedSWOP", "chart-swop-cmyk.jpg"), ("CoatedFOGRA39", "chart-fogra39-cmyk.jpg")]:
+        Image.fromarray(charts["CMYK"], "CMYK").save(os.path.join(HERE, file), quality=95, icc_profile=profiles[name])
+        decoded = np.asarray(Image.open(os.path.join(HERE, file)))
+        for intent in INTENTS:
+            ref = lcms(profiles[name], decoded, "CMYK", intent, exact=False)
+            with open(os.path.join(REFERENCE, f"jpeg-{name}-{intent}.bin"), "wb") as f:
+                f.write(ref.tobytes())
+        files.append({"file": file, "reference": f"jpeg-{name}-perceptual", "tolerance": 4,
+                      "note": f"Adobe CMYK JPEG with Adobe's {name} profile (real press profile, lut16 9^4 / 11^4)"})
     Image.fromarray(charts["CMYK"], "CMYK").save(os.path.join(HERE, "chart-cmyk-noprofile.jpg"), quality=95)
     add("chart-cmyk-noprofile.jpg", None, "Adobe CMYK JPEG without a profile: libjpeg's conversion")
     with open(os.path.join(HERE, "manifest.json"), "w") as f:

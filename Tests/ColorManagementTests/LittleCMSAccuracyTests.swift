@@ -12,6 +12,7 @@ final class LittleCMSAccuracyTests: XCTestCase {
         ("AdobeRGB1998", false), ("compatibleWithAdobeRGB1998", false), ("ProPhotoRGB", false),
         ("DisplayP3-v4", false), ("Gray", false), ("Gray-CIE_L", false), ("Gray-v4-para", false),
         ("WideRGB-v4-mAB", true), ("PressCMYK-v2-lut16", true), ("PressCMYK-v2-lut8", true), ("PressCMYK-v4-mAB", true),
+        ("USWebCoatedSWOP", true), ("CoatedFOGRA39", true),
     ]
 
     private func chart(for profile: ICCProfile) -> Image {
@@ -26,7 +27,7 @@ final class LittleCMSAccuracyTests: XCTestCase {
         var report: [String] = []
         for (name, lut) in Self.profiles {
             let profile = try ICCProfile(try ColorCharts.profile(name))
-            for (intent, label) in [(RenderingIntent.perceptual, "perceptual"), (.relativeColorimetric, "relative")] {
+            for (intent, label) in DecoderColorOutputTests.intents {
                 let input = chart(for: profile)
                 guard let converter = try ColorConverter(source: .iccProfile(profile), format: input.format, intent: intent) else {
                     XCTFail("\(name): no conversion"); continue
@@ -40,5 +41,31 @@ final class LittleCMSAccuracyTests: XCTestCase {
             }
         }
         print(report.joined(separator: "\n"))
+    }
+
+    func testMatrixAndGrayProfilesGiveTheSamePixelsForEveryIntent() throws {
+        for (name, lut) in Self.profiles where !lut {
+            let profile = try ICCProfile(try ColorCharts.profile(name))
+            let input = chart(for: profile)
+            let outputs = try RenderingIntent.allCases.map { intent in
+                try XCTUnwrap(try ColorConverter(source: .iccProfile(profile), format: input.format, intent: intent)).convert(input)
+            }
+            XCTAssertEqual(outputs.count, 3)
+            for output in outputs.dropFirst() { XCTAssertEqual(output, outputs[0], name) }
+        }
+    }
+
+    func testRealPressProfilesDifferBetweenPerceptualAndRelative() throws {
+        // The point of the intent: Adobe's press profiles map their black differently (perceptual
+        // compensates it to sRGB black, relative keeps the press's lighter black).
+        for name in ["USWebCoatedSWOP", "CoatedFOGRA39"] {
+            let profile = try ICCProfile(try ColorCharts.profile(name))
+            let black = Image(width: 1, height: 1, format: .cmyk8, pixels: [255, 255, 255, 255])
+            let perceptual = try XCTUnwrap(try ColorConverter(source: .iccProfile(profile), format: .cmyk8)).convert(black)
+            let relative = try XCTUnwrap(try ColorConverter(source: .iccProfile(profile), format: .cmyk8,
+                                                            intent: .relativeColorimetric)).convert(black)
+            XCTAssertLessThanOrEqual(perceptual.pixels.max() ?? 255, 2, name)
+            XCTAssertGreaterThanOrEqual(relative.pixels.min() ?? 0, 20, name)
+        }
     }
 }

@@ -34,6 +34,25 @@ final class DecodeCommandTests: ImagefeedTestCase {
         }
     }
 
+    func testIntentReachesTheDecoder() throws {
+        // A CMYK JPEG with Adobe's SWOP profile: each intent gives the library's pixels for it,
+        // and relative colorimetric keeps the press's lighter black (other pixels than perceptual).
+        let input = Fixtures.url("color/chart-swop-cmyk.jpg").path
+        let bytes = try Fixtures.bytes("color/chart-swop-cmyk.jpg")
+        let header = "P7\nWIDTH 64\nHEIGHT 64\nDEPTH 3\nMAXVAL 255\nTUPLTYPE RGB\nENDHDR\n"
+        var written: [[UInt8]] = []
+        for (flag, intent) in [("perceptual", RenderingIntent.perceptual), ("relative", .relativeColorimetric),
+                               ("saturation", .saturation)] {
+            let output = path("\(flag).pam")
+            XCTAssertEqual(ImagefeedCommand.run(["decode", input, "-o", output, "--colorspace", "srgb", "--intent", flag]), 0)
+            let expected = try JPEGDecoder(options: DecodingOptions(colorSpace: .sRGB, renderingIntent: intent)).decode(bytes)
+            XCTAssertEqual(try read(output), Array(header.utf8) + expected.pixels, flag)
+            written.append(try read(output))
+        }
+        XCTAssertNotEqual(written[0], written[1])
+        XCTAssertEqual(ImagefeedCommand.run(["decode", input, "-o", path("x.pam"), "--intent", "absolute"]), 2)
+    }
+
     func testAGIFDecodesToThePAMOfItsFirstFrame() throws {
         let output = path("out.pam")
         let gif = Fixtures.url("gif/gifsicle_local_palettes.gif").path

@@ -16,13 +16,21 @@ public struct SRGBOutputStage: Sendable {
 
     /// Whether conversion was asked for.
     public let isEnabled: Bool
+    /// The intent LUT-based profiles are converted with.
+    public let intent: RenderingIntent
     private var built: Built?
     /// Why the file's colour information was not used (nil while nothing went wrong).
     public private(set) var problem: ICCProfileError?
 
-    /// A stage for `colorSpace` (`.original` makes every call a no-op).
-    public init(colorSpace: OutputColorSpace) {
+    /// A stage for `colorSpace` (`.original` makes every call a no-op) and `intent`.
+    public init(colorSpace: OutputColorSpace, intent: RenderingIntent = .perceptual) {
         isEnabled = colorSpace == .sRGB
+        self.intent = intent
+    }
+
+    /// The stage ``DecodingOptions/colorSpace`` and ``DecodingOptions/renderingIntent`` ask for.
+    public init(options: DecodingOptions) {
+        self.init(colorSpace: options.colorSpace, intent: options.renderingIntent)
     }
 
     /// `image` in sRGB.
@@ -41,8 +49,9 @@ public struct SRGBOutputStage: Sendable {
         var converter: ColorConverter?
         do {
             if let iccProfile {
-                converter = try ColorConverter(source: .iccProfile(try ICCProfile(iccProfile)), format: image.format,
-                                               intent: .perceptual, cmykIsInverted: cmykIsInverted)
+                // Cached across decoders: the next file with this profile skips the build.
+                converter = try ConverterCache.shared.converter(profile: iccProfile, format: image.format,
+                                                                intent: intent, cmykIsInverted: cmykIsInverted)
             } else if let fallback {
                 converter = try ColorConverter(source: fallback, format: image.format)
             }

@@ -1,3 +1,5 @@
+import ImageCore
+
 /// The conversion from a source's device values to encoded sRGB, evaluated in doubles: the
 /// exact definition every fast kernel is built from (by sampling it) and tested against.
 enum ConversionModel: Sendable, Hashable {
@@ -6,7 +8,7 @@ enum ConversionModel: Sendable, Hashable {
     case matrixShaper(curves: [ToneCurve], toLinearSRGB: Matrix3)
     /// A gray curve to PCS Y (or to L*/100 when the PCS is Lab).
     case gray(curve: ToneCurve, pcsIsLab: Bool)
-    /// A LUT-based A2B transform to the PCS, then (perceptual intent) black point compensation,
+    /// A LUT-based A2B transform to the PCS, then (perceptual and saturation intents) black point compensation,
     /// then PCS → sRGB.
     case lut(LUTPipeline, black: BlackPointCompensation?)
 
@@ -39,14 +41,24 @@ enum ConversionModel: Sendable, Hashable {
         guard let channels = profile.colorSpace.channelCount, [ICCColorSpace.gray, .rgb, .cmyk].contains(profile.colorSpace) else {
             throw ICCProfileError(.unsupported, at: 16, "colour space \(profile.colorSpace) is not gray, RGB or CMYK")
         }
-        // LittleCMS's order: a LUT for the intent, then A2B0, then the matrix/TRC tags.
-        let tags: [ICCSignature] = intent == .relativeColorimetric ? [.aToB1, .aToB0] : [.aToB0]
+        // LittleCMS's order: the LUT for the intent, then A2B0, then the matrix/TRC tags.
+        let tags: [ICCSignature]
+        switch intent {
+        case .perceptual: tags = [.aToB0]
+        case .relativeColorimetric: tags = [.aToB1, .aToB0]
+        case .saturation: tags = [.aToB2, .aToB0]
+        }
         for tag in tags where profile.hasTag(tag) {
             guard let pipeline = try LUTPipeline.parse(profile, tag: tag, isAToB: true) else { continue }
             guard pipeline.inputChannels == channels, pipeline.outputChannels == 3 else {
                 throw ICCProfileError(.invalidData, at: 0, "\(tag) maps \(pipeline.inputChannels) → \(pipeline.outputChannels) channels, profile is \(channels) → 3")
             }
-            let black = intent == .perceptual ? BlackPointCompensation(profile: profile, pipeline: pipeline) : nil
+            // LittleCMS forces black point compensation for perceptual and saturation when
+            // either profile is v4, and its sRGB is v4. A v2 profile's black comes from the
+            // intent's own table; without one (no A2B2) LittleCMS takes black as zero: nothing
+            // to compensate.
+            let compensates = intent != .relativeColorimetric && (profile.majorVersion >= 4 || tag == tags.first)
+            let black = compensates ? BlackPointCompensation(profile: profile, pipeline: pipeline) : nil
             return .lut(pipeline, black: black)
         }
         switch profile.colorSpace {

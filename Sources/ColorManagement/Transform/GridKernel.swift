@@ -72,45 +72,35 @@ struct GridKernel: Sendable {
         return (channel(0), channel(1), channel(2))
     }
 
-    /// 16-bit → 8-bit, `v·255/65535` rounded without a division, after clamping.
+    /// 16-bit → 8-bit, `v·255/65535` rounded without a division. No clamping: every value the
+    /// kernels make is a convex combination of grid values (tetrahedral weights and lerps are
+    /// ≥ 0 and sum to 1, rounded to nearest), so it is inside 0 ... 65535 like them.
     @inline(__always)
     static func to8(_ value: Int) -> UInt8 {
-        let v = value < 0 ? 0 : (value > 65535 ? 65535 : value)
-        return UInt8(truncatingIfNeeded: (v &* 255 &+ 32895) &>> 16)
+        UInt8(truncatingIfNeeded: (value &* 255 &+ 32895) &>> 16)
     }
 
     /// Converts `count` pixels: 8-bit input of `inputStride` samples (3, 4 with alpha, 4 CMYK),
-    /// 8-bit RGB output of `outputStride` samples (in place is fine); alpha is left alone.
+    /// 8-bit RGB output of `outputStride` samples (in place is fine for 3 inputs); alpha is left
+    /// alone. CMYK goes through ``runCMYK8(_:_:outputStride:count:)``.
     func run8(_ source: UnsafePointer<UInt8>, inputStride: Int, _ destination: UnsafeMutablePointer<UInt8>,
               outputStride: Int, count: Int) {
+        guard inputs == 3 else {
+            runCMYK8(source, destination, outputStride: outputStride, count: count)
+            return
+        }
         grid.withUnsafeBufferPointer { gridBuffer in
         offsets8.withUnsafeBufferPointer { offsetBuffer in
         fractions8.withUnsafeBufferPointer { fractionBuffer in
             guard let g = gridBuffer.baseAddress, let o = offsetBuffer.baseAddress, let f = fractionBuffer.baseAddress else { return }
             var s = source, d = destination
-            if inputs == 3 {
-                let (s0, s1, s2) = (strides[0], strides[1], strides[2])
-                for _ in 0..<count {
-                    let i0 = Int(s[0]), i1 = 256 &+ Int(s[1]), i2 = 512 &+ Int(s[2])
-                    let rgb = Self.tetrahedral(g, o[i0] &+ o[i1] &+ o[i2], (f[i0], s0), (f[i1], s1), (f[i2], s2))
-                    d[0] = Self.to8(rgb.0); d[1] = Self.to8(rgb.1); d[2] = Self.to8(rgb.2)
-                    s += inputStride
-                    d += outputStride
-                }
-            } else {
-                let (s0, s1, s2, s3) = (strides[0], strides[1], strides[2], strides[3])
-                for _ in 0..<count {
-                    let i0 = Int(s[0]), i1 = 256 &+ Int(s[1]), i2 = 512 &+ Int(s[2]), i3 = 768 &+ Int(s[3])
-                    let base = o[i0] &+ o[i1] &+ o[i2] &+ o[i3]
-                    let low = Self.tetrahedral(g, base, (f[i1], s1), (f[i2], s2), (f[i3], s3))
-                    let high = Self.tetrahedral(g, base &+ s0, (f[i1], s1), (f[i2], s2), (f[i3], s3))
-                    let t = f[i0]
-                    d[0] = Self.to8(low.0 &+ (((high.0 &- low.0) &* t &+ 32768) &>> 16))
-                    d[1] = Self.to8(low.1 &+ (((high.1 &- low.1) &* t &+ 32768) &>> 16))
-                    d[2] = Self.to8(low.2 &+ (((high.2 &- low.2) &* t &+ 32768) &>> 16))
-                    s += inputStride
-                    d += outputStride
-                }
+            let (s0, s1, s2) = (strides[0], strides[1], strides[2])
+            for _ in 0..<count {
+                let i0 = Int(s[0]), i1 = 256 &+ Int(s[1]), i2 = 512 &+ Int(s[2])
+                let rgb = Self.tetrahedral(g, o[i0] &+ o[i1] &+ o[i2], (f[i0], s0), (f[i1], s1), (f[i2], s2))
+                d[0] = Self.to8(rgb.0); d[1] = Self.to8(rgb.1); d[2] = Self.to8(rgb.2)
+                s += inputStride
+                d += outputStride
             }
         }}}
     }

@@ -82,7 +82,7 @@ public final class PNGDecoder: IncrementalImageDecoder {
     /// Makes a decoder.
     public init(options: DecodingOptions = DecodingOptions()) {
         self.options = options
-        colorOutput = SRGBOutputStage(colorSpace: options.colorSpace)
+        colorOutput = SRGBOutputStage(options: options)
         metadataReader = MetadataReader(limit: options.limits.maxMetadataBytes, verifyChecksums: options.verifyChecksums)
     }
 

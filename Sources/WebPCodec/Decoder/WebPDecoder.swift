@@ -73,7 +73,7 @@ public final class WebPDecoder: IncrementalImageDecoder {
     /// Makes a decoder.
     public init(options: DecodingOptions = DecodingOptions()) {
         self.options = options
-        colorOutput = SRGBOutputStage(colorSpace: options.colorSpace)
+        colorOutput = SRGBOutputStage(options: options)
     }
 
     /// Whether `prefix` starts like a WebP file: `RIFF`, 4 size bytes, `WEBP`.
