@@ -12,8 +12,9 @@ import ImageCore
 /// input is complete. Nothing is ever decoded twice or undone.
 ///
 /// Corrupt data is handled like libjpeg: past a marker the bits read as zeros and the rest of the
-/// restart interval decodes as zero blocks; restart markers that are missing or out of order are
-/// resynchronised with ``RestartResynchronization``. Such problems are reported, not thrown.
+/// restart interval is skipped (its blocks keep what they hold: zero, or an earlier scan's);
+/// restart markers that are missing or out of order are resynchronised with
+/// ``RestartResynchronization``. Such problems are reported, not thrown.
 final class ScanDecoder {
     /// What ``run(bytes:streamOffset:inputComplete:report:onMCURow:)`` stopped on.
     enum Step: Equatable {
@@ -182,10 +183,9 @@ final class ScanDecoder {
             let row = nextMCU / mcusPerRow
             let column = nextMCU - row * mcusPerRow
             var decoded = 1
-            if insufficientData {
-                // Progressive blocks keep what earlier scans gave them (libjpeg skips the MCU).
-                if !coding.storesRawCoefficients { zeroMCU(row: row, column: column) }
-            } else {
+            // Without data the MCU is skipped, as libjpeg skips it: its blocks keep what they hold
+            // (zero, or what earlier scans of the components gave them).
+            if !insufficientData {
                 // A run of MCUs inside this MCU row and restart interval, decoded in one call.
                 var count = min(affordable, mcusPerRow - column)
                 if restartInterval > 0 { count = min(count, restartsToGo) }
@@ -384,20 +384,6 @@ final class ScanDecoder {
             report(ImageDecodingError(.invalidData, at: offset, "corrupt entropy-coded data: invalid Huffman code in MCU \(mcu)"))
         case .predictorOverflow:
             throw ImageDecodingError(.invalidData, at: offset, "DC prediction overflows in MCU \(mcu)")
-        }
-    }
-
-    /// Libjpeg leaves the MCUs of an interval without data at zero (uniform gray).
-    private func zeroMCU(row: Int, column: Int) {
-        for slot in 0..<componentCount {
-            let window = windows[slot]
-            let h = horizontalBlocks[slot], v = verticalBlocks[slot]
-            for blockRow in 0..<v {
-                for blockColumn in 0..<h {
-                    window.block(row: row * v + blockRow, column: column * h + blockColumn).update(repeating: 0, count: 64)
-                    window.shape(row: row * v + blockRow, column: column * h + blockColumn).pointee = BlockShape.dcOnly
-                }
-            }
         }
     }
 
