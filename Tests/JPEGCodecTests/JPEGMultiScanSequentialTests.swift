@@ -24,20 +24,6 @@ final class JPEGMultiScanSequentialTests: XCTestCase {
         try JSONDecoder().decode(References.self, from: Data(contentsOf: Fixtures.url("jpeg-extra/multiscan/references.json"))).cases
     }
 
-    /// The pieces `Tests/Fuzz/JPEGFuzzTarget.swift` cuts a file into for the seed its first two bytes give.
-    private func fuzzPieces(seed: UInt32, count: Int) -> [Range<Int>] {
-        var state = seed
-        var pieces: [Range<Int>] = []
-        var start = 0
-        while start < count {
-            state = state &* 1_103_515_245 &+ 12_345
-            let length = Int(state >> 16) % 64 + 1
-            pieces.append(start..<min(start + length, count))
-            start += length
-        }
-        return pieces
-    }
-
     /// Feeds `pieces`, drawing a preview after each when `previews`, then finishes; returns the error
     /// thrown (nil for none) and the last picture.
     private func decode(_ pieces: [ArraySlice<UInt8>], previews: Bool,

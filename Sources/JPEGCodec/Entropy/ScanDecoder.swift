@@ -8,7 +8,7 @@ import ImageCore
 /// or progressive DC/AC first and refinement passes (G.1.2) with their EOB runs.
 ///
 /// An MCU is decoded only when it cannot run out of buffered bytes: either ``worstCaseMCUBytes``
-/// are buffered, or the end of the entropy-coded segment (a marker) is already buffered, or the
+/// are buffered besides fill bytes (see ``ScanMarkerLookahead``), or the end of the entropy-coded segment (a marker) is already buffered, or the
 /// input is complete. Nothing is ever decoded twice or undone.
 ///
 /// Corrupt data is handled like libjpeg: past a marker the bits read as zeros and the rest of the
@@ -164,11 +164,15 @@ final class ScanDecoder {
             // one when the segment's end (a marker) or the input's end is buffered.
             var affordable = mcuCount
             if !insufficientData && !reader.markerReached && !inputComplete {
-                let available = bytes.count - reader.position
+                let markerAhead = lookahead.markerAhead(in: reader.bytes, from: reader.position, streamOffset: streamOffset,
+                                                        examined: &bytesExamined)
+                // Fill bytes (0xFF before 0xFF) hold no bits: worst cases count the other bytes.
+                let fill = lookahead.fillBytes(from: streamOffset + reader.position)
+                let available = bytes.count - reader.position - fill
                 if available >= worstCaseMCUBytes {
                     affordable = (available - Self.refillSlackBytes) / (worstCaseMCUBytes - Self.refillSlackBytes)
-                } else if !lookahead.markerAhead(in: reader.bytes, from: reader.position, streamOffset: streamOffset, examined: &bytesExamined) {
-                    waitsForBytesUntil = streamOffset + reader.position + worstCaseMCUBytes
+                } else if !markerAhead {
+                    waitsForBytesUntil = streamOffset + reader.position + fill + worstCaseMCUBytes
                     return .needMoreInput
                 }
             }

@@ -20,7 +20,7 @@ Writes references.json: per case the file, the prefix bytes to skip, the bytes t
 all), the error it reports (kind, and offset in the file after the skipped prefix), what djpeg decoded
 for the reference, and the SHA-256 of djpeg's raw pixels.
 """
-import hashlib, json, os, struct, subprocess, sys, tempfile
+import os, struct, subprocess, sys, tempfile
 
 import numpy as np
 from PIL import Image
@@ -116,12 +116,7 @@ def main():
         ref, raw = reference(data[:sos] + b'\xff\xd9')
         cases.append({'file': name, 'skip': 2, 'keep': None, 'error': 'invalidData', 'errorOffset': sos,
                       'reference': 'djpeg of the bytes before errorOffset and EOI', **ref})
-    version = subprocess.run(['dpkg-query', '-W', '-f', '${Version}', 'libjpeg-turbo-progs'],
-                             capture_output=True, text=True).stdout
-    with open(os.path.join(FOLDER, 'references.json'), 'w') as out:
-        json.dump({'made_with': 'TestImages/jpeg-extra/multiscan/make_multiscan_references.py, djpeg (libjpeg-turbo) '
-                                + version + ', x86-64', 'cases': cases}, out, indent=1)
-        out.write('\n')
+    parent_references.write_references(FOLDER, 'TestImages/jpeg-extra/multiscan/make_multiscan_references.py', {'cases': cases})
     print(len(cases), 'multi-scan references')
 
 
