@@ -118,4 +118,47 @@ final class BlockSmoothingScalarTwinTests: XCTestCase {
         }
         XCTAssertGreaterThan(predicted, 10000)
     }
+
+    /// The DC-only form (first-scan previews): ``DCOnlySums`` against the kernels' dot products,
+    /// and ``BlockSmoothing/apply(raw:dc:shape:into:)`` against predictions from those products.
+    func testDCOnlyScalarSumsEqualKernelDotProducts() {
+        var rng = SeededGenerator(seed: 12)
+        let table = [Int32](repeating: 1, count: 64)
+        var predicted = 0
+        for trial in 0..<3000 {
+            // Wide values (and 16-bit extremes) as well as smooth neighbourhoods around one level.
+            let spread = trial % 3 == 0 ? 32767 : (trial % 3 == 1 ? 2000 : 40)
+            let level = Int.random(in: -1000...1000, using: &rng)
+            func value() -> Int { min(max(level + Int.random(in: -spread...spread, using: &rng), -32768), 32767) }
+            func column() -> DCNeighbourhood.Column {
+                DCNeighbourhood.Column(up2: value(), up1: value(), centre: value(), down1: value(), down2: value())
+            }
+            let n = DCNeighbourhood(farLeft: column(), left: column(), centre: column(), right: column(), farRight: column())
+            let sums = DCOnlySums(n)
+            let scalar = [sums.ac01, sums.ac10, sums.ac20, sums.ac11, sums.ac02, sums.ac03, sums.ac12, sums.ac21, sums.ac30, sums.dc]
+            let kernels = SmoothingKernels.dcOnly.map { Int(($0 &* n.lanes).wrappedSum()) }
+            XCTAssertEqual(scalar, kernels)
+            table.withUnsafeBufferPointer { quantization in
+                // Only DC sent: DC smoothed, zig-zag 1...9 predicted uncapped.
+                guard let smoothing = BlockSmoothing(bits: [0, -1, -1, -1, -1, -1, -1, -1, -1, -1], quantization: quantization.baseAddress!) else {
+                    return XCTFail("smoothing expected")
+                }
+                XCTAssertTrue(smoothing.changesDC)
+                var block = [Int32](repeating: 0, count: 64)
+                let raw = [Int16](repeating: 0, count: 64)
+                _ = raw.withUnsafeBufferPointer { rawBlock in
+                    block.withUnsafeMutableBufferPointer { out in
+                        smoothing.apply(raw: rawBlock.baseAddress!, dc: n, shape: BlockShape.dcOnly, into: out.baseAddress!)
+                    }
+                }
+                XCTAssertEqual(block[0], Int32(smoothing.prediction(kernels[9], position: 0)), "DC")
+                for k in 1...9 {
+                    let expected = Int32(smoothing.prediction(kernels[k - 1], position: k))
+                    XCTAssertEqual(block[ZigZag.naturalIndex(k)], expected, "zig-zag \(k)")
+                    if expected != 0 { predicted += 1 }
+                }
+            }
+        }
+        XCTAssertGreaterThan(predicted, 5000)
+    }
 }
