@@ -256,10 +256,11 @@ public final class JPEGDecoder: IncrementalImageDecoder {
             // libjpeg draws an incomplete file (a scan cut short left some rows drawn before it).
             if preview.endEarly(lastGoodMCU: scanDecoder?.lastGoodMCU) { previewGeneration += 1 }
         }
-        if twelveBitRenderer != nil, let scanDecoder, scanDecoder.nextMCU < scanDecoder.mcuCount {
-            // Like the preview above: the MCU row under way may have changed before the error.
+        if preview == nil, wholeImageStorage, let scanDecoder, scanDecoder.nextMCU < scanDecoder.mcuCount {
+            // 12-bit and multi-scan sequential pictures, like the preview above: the MCU row under
+            // way may have changed before the error (its blocks hold what was decoded of it).
             let rowEnd = (scanDecoder.nextMCU / max(scanDecoder.mcusPerRow, 1) + 1) * scanDecoder.mcusPerRow
-            markTwelveBitRows(decodedMCUs: scanDecoder.nextMCU..<min(rowEnd, scanDecoder.mcuCount), of: scanDecoder)
+            markDirtyIMCURows(decodedMCUs: scanDecoder.nextMCU..<min(rowEnd, scanDecoder.mcuCount), of: scanDecoder)
         }
         failure = error
         phase = .failed

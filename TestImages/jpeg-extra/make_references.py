@@ -33,6 +33,15 @@ def djpeg(data, *args):
             'djpeg_stderr': result.stderr.decode().strip()}
 
 
+def write_references(folder, script, payload):
+    """Writes folder/references.json: `payload` with a 'made_with' naming `script` and djpeg's version."""
+    version = subprocess.run(['dpkg-query', '-W', '-f', '${Version}', 'libjpeg-turbo-progs'],
+                             capture_output=True, text=True).stdout
+    with open(os.path.join(folder, 'references.json'), 'w') as out:
+        json.dump({'made_with': script + ', djpeg (libjpeg-turbo) ' + version + ', x86-64', **payload}, out, indent=1)
+        out.write('\n')
+
+
 def restart_markers(data):
     """Offsets of RSTn markers (0xFF 0xD0..0xD7) in the entropy-coded data."""
     return [i for i in range(len(data) - 1) if data[i] == 0xFF and 0xD0 <= data[i + 1] <= 0xD7]

@@ -1,5 +1,6 @@
 // Shared by the image fuzz targets (compiled into each by run-fuzzer.sh, not by SwiftPM):
-// decode one input whole and in pieces, choose split points, and fail loudly on anything that is a bug.
+// decode one input whole and in pieces and fail loudly on anything that is a bug (split points:
+// Tests/TestSupport/FuzzPieces.swift).
 import ImageCore
 
 /// Decodes `bytes` through `decoder`, `pieceSize` bytes per feed, and returns the image or the error.
@@ -38,19 +39,4 @@ func fuzzCheckChunkingAgrees(_ bytes: UnsafeRawBufferPointer, _ makeDecoder: () 
     case (.failure(let a), .failure(let b)) where a.kind == b.kind: break
     default: fatalError("chunking changed the result: \(whole) vs \(split)")
     }
-}
-
-/// Split points chosen by the fuzzer: pieces of 1–64 bytes covering `count` bytes, their sizes from
-/// a small linear congruential sequence seeded by `seed` (the input's first two bytes).
-func fuzzPieces(seed: UInt32, count: Int) -> [Range<Int>] {
-    var state = seed
-    var pieces: [Range<Int>] = []
-    var start = 0
-    while start < count {
-        state = state &* 1_103_515_245 &+ 12_345
-        let length = Int(state >> 16) % 64 + 1
-        pieces.append(start..<min(start + length, count))
-        start += length
-    }
-    return pieces
 }

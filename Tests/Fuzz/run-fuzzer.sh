@@ -32,7 +32,7 @@ case "$target" in
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module -module-name JPEGCodec \
       -D JPEG_INVARIANT_CHECKS -I "$out" $(find Sources/JPEGCodec -name '*.swift') \
       -emit-module-path "$out/JPEGCodec.swiftmodule" -o "$out/libJPEGCodec.a"
-    sources=(Tests/Fuzz/JPEGFuzzTarget.swift Tests/Fuzz/FuzzDecodeOutcome.swift -I "$out" -L "$out" -lJPEGCodec -lColorManagement -lImageCore)
+    sources=(Tests/Fuzz/JPEGFuzzTarget.swift Tests/Fuzz/FuzzDecodeOutcome.swift Tests/TestSupport/FuzzPieces.swift -I "$out" -L "$out" -lJPEGCodec -lColorManagement -lImageCore)
     # jpeg-arith: the same target, seeded with arithmetic-coded files only (SOF9/SOF10 paths).
     if [ "$target" = jpeg-arith ]; then
       files=(TestImages/jpeg-arith/files/*.jpg $(find TestImages/corpus/jpeg -name '*arith*.jpg') TestImages/corpus/jpeg/libjpeg-turbo/testimgari.jpg)
@@ -73,7 +73,7 @@ case "$target" in
       -I "$out" $(find Sources/ColorManagement -name '*.swift') -emit-module-path "$out/ColorManagement.swiftmodule" -o "$out/libColorManagement.a"
     swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-library -static -emit-module -module-name WebPCodec \
       -I "$out" $(find Sources/WebPCodec -name '*.swift') -emit-module-path "$out/WebPCodec.swiftmodule" -o "$out/libWebPCodec.a"
-    sources=(Tests/Fuzz/WebPFuzzTarget.swift Tests/Fuzz/FuzzDecodeOutcome.swift -I "$out" -L "$out" -lWebPCodec -lColorManagement -lImageCore)
+    sources=(Tests/Fuzz/WebPFuzzTarget.swift Tests/Fuzz/FuzzDecodeOutcome.swift Tests/TestSupport/FuzzPieces.swift -I "$out" -L "$out" -lWebPCodec -lColorManagement -lImageCore)
     # Seeds: each fixture with two split-choosing bytes in front.
     mkdir -p "$out/corpus-webp"
     for file in TestImages/webp/files/*.webp; do

@@ -84,9 +84,25 @@ final class BlockSmoothingTests: XCTestCase {
 
 /// The written-out sums of the common (AC known) form equal the kernel dot products.
 final class BlockSmoothingScalarTwinTests: XCTestCase {
+    /// A zero block of raw coefficients (all quantizers 1) after the smoothing for coefficient
+    /// bits `bits` (zig-zag 0...9) with neighbourhood `n`, and that smoothing.
+    private func smoothedZeroBlock(bits: [Int], _ n: DCNeighbourhood) -> (block: [Int32], smoothing: BlockSmoothing)? {
+        let table = [Int32](repeating: 1, count: 64)
+        guard let smoothing = table.withUnsafeBufferPointer({ BlockSmoothing(bits: bits, quantization: $0.baseAddress!) }) else {
+            return nil
+        }
+        var block = [Int32](repeating: 0, count: 64)
+        let raw = [Int16](repeating: 0, count: 64)
+        _ = raw.withUnsafeBufferPointer { rawBlock in
+            block.withUnsafeMutableBufferPointer { out in
+                smoothing.apply(raw: rawBlock.baseAddress!, dc: n, shape: BlockShape.dcOnly, into: out.baseAddress!)
+            }
+        }
+        return (block, smoothing)
+    }
+
     func testScalarSumsEqualKernelDotProducts() {
         var rng = SeededGenerator(seed: 11)
-        let table = [Int32](repeating: 1, count: 64)
         var predicted = 0
         for _ in 0..<3000 {
             func column() -> DCNeighbourhood.Column {
@@ -95,27 +111,51 @@ final class BlockSmoothingScalarTwinTests: XCTestCase {
                                        down2: Int.random(in: -2000...2000, using: &rng))
             }
             let n = DCNeighbourhood(farLeft: column(), left: column(), centre: column(), right: column(), farRight: column())
-            table.withUnsafeBufferPointer { quantization in
-                // Positions 1...5 never sent, 6...9 exact: the AC-known form predicts 1...5 uncapped.
-                guard let smoothing = BlockSmoothing(bits: [0, -1, -1, -1, -1, -1, 0, 0, 0, 0], quantization: quantization.baseAddress!) else {
-                    return XCTFail("smoothing expected")
-                }
-                XCTAssertFalse(smoothing.changesDC)
-                var block = [Int32](repeating: 0, count: 64)
-                let raw = [Int16](repeating: 0, count: 64)
-                _ = raw.withUnsafeBufferPointer { rawBlock in
-                    block.withUnsafeMutableBufferPointer { out in
-                        smoothing.apply(raw: rawBlock.baseAddress!, dc: n, shape: BlockShape.dcOnly, into: out.baseAddress!)
-                    }
-                }
-                for k in 1...5 {
-                    let sum = Int((SmoothingKernels.acKnown[k - 1] &* n.lanes).wrappedSum())
-                    let expected = Int32(smoothing.prediction(sum, position: k))
-                    XCTAssertEqual(block[ZigZag.naturalIndex(k)], expected, "zig-zag \(k)")
-                    if expected != 0 { predicted += 1 }
-                }
+            // Positions 1...5 never sent, 6...9 exact: the AC-known form predicts 1...5 uncapped.
+            guard case let (block, smoothing)? = smoothedZeroBlock(bits: [0, -1, -1, -1, -1, -1, 0, 0, 0, 0], n) else {
+                return XCTFail("smoothing expected")
+            }
+            XCTAssertFalse(smoothing.changesDC)
+            for k in 1...5 {
+                let sum = Int((SmoothingKernels.acKnown[k - 1] &* n.lanes).wrappedSum())
+                let expected = Int32(smoothing.prediction(sum, position: k))
+                XCTAssertEqual(block[ZigZag.naturalIndex(k)], expected, "zig-zag \(k)")
+                if expected != 0 { predicted += 1 }
             }
         }
         XCTAssertGreaterThan(predicted, 10000)
+    }
+
+    /// The DC-only form (first-scan previews): ``DCOnlySums`` against the kernels' dot products,
+    /// and ``BlockSmoothing/apply(raw:dc:shape:into:)`` against predictions from those products.
+    func testDCOnlyScalarSumsEqualKernelDotProducts() {
+        var rng = SeededGenerator(seed: 12)
+        var predicted = 0
+        for trial in 0..<3000 {
+            // Wide values (and 16-bit extremes) as well as smooth neighbourhoods around one level.
+            let spread = trial % 3 == 0 ? 32767 : (trial % 3 == 1 ? 2000 : 40)
+            let level = Int.random(in: -1000...1000, using: &rng)
+            func value() -> Int { min(max(level + Int.random(in: -spread...spread, using: &rng), -32768), 32767) }
+            func column() -> DCNeighbourhood.Column {
+                DCNeighbourhood.Column(up2: value(), up1: value(), centre: value(), down1: value(), down2: value())
+            }
+            let n = DCNeighbourhood(farLeft: column(), left: column(), centre: column(), right: column(), farRight: column())
+            let sums = DCOnlySums(n)
+            let scalar = [sums.ac01, sums.ac10, sums.ac20, sums.ac11, sums.ac02, sums.ac03, sums.ac12, sums.ac21, sums.ac30, sums.dc]
+            let kernels = SmoothingKernels.dcOnly.map { Int(($0 &* n.lanes).wrappedSum()) }
+            XCTAssertEqual(scalar, kernels)
+            // Only DC sent: DC smoothed, zig-zag 1...9 predicted uncapped.
+            guard case let (block, smoothing)? = smoothedZeroBlock(bits: [0, -1, -1, -1, -1, -1, -1, -1, -1, -1], n) else {
+                return XCTFail("smoothing expected")
+            }
+            XCTAssertTrue(smoothing.changesDC)
+            XCTAssertEqual(block[0], Int32(smoothing.prediction(kernels[9], position: 0)), "DC")
+            for k in 1...9 {
+                let expected = Int32(smoothing.prediction(kernels[k - 1], position: k))
+                XCTAssertEqual(block[ZigZag.naturalIndex(k)], expected, "zig-zag \(k)")
+                if expected != 0 { predicted += 1 }
+            }
+        }
+        XCTAssertGreaterThan(predicted, 5000)
     }
 }

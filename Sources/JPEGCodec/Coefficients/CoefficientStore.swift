@@ -114,18 +114,6 @@ final class CoefficientStore {
     /// Component `component`'s quantizers.
     func quantization(component: Int) -> UnsafePointer<Int32> { UnsafePointer(quantization + component * 64) }
 
-    /// Zeroes component `component`'s blocks and shapes (before a component is decoded a second time).
-    func clear(component: Int) {
-        let count = extent.storedBlockRows(layout.components[component]) * layout.components[component].blocksPerLine
-        if holdsRawCoefficients {
-            planes[component].assumingMemoryBound(to: Int16.self).update(repeating: 0, count: count * 64)
-            maskPlanes[component].update(repeating: 0, count: count)
-        } else {
-            planes[component].assumingMemoryBound(to: Int32.self).update(repeating: 0, count: count * 64)
-        }
-        shapePlanes[component].update(repeating: BlockShape.dcOnly, count: count)
-    }
-
     /// Points the windows at iMCU row `row` (one-row storage reuses the same memory for every row,
     /// a ring the memory of slot `row` mod its slot count).
     func moveTo(iMCURow row: Int) {

@@ -72,6 +72,14 @@ extension JPEGDecoder {
         guard let store else {
             throw ImageDecodingError(.internal, at: markerOffset, "scan set-up missing")
         }
+        let coding = ScanCoding.of(scan, progressive: progressive, rawSequential: twelveBit)
+        var dcTables: [HuffmanTable] = [], acTables: [HuffmanTable] = []
+        // Arithmetic scans select conditioning tables (0...15, defaults when undefined) instead.
+        for component in scan.components where !frame.isArithmetic {
+            // A progressive scan needs only the tables its coding reads (slot 0's standard table stands in).
+            dcTables.append(try huffmanTable(dc: true, slot: coding.usesDCTable ? component.dcTable : 0, at: markerOffset))
+            acTables.append(try huffmanTable(dc: false, slot: coding.usesACTable ? component.acTable : 0, at: markerOffset))
+        }
         // T.81 / libjpeg: a component's quantization table is latched when its first scan starts.
         for component in scan.components where !componentHasQuantization[component.frameIndex] {
             let slot = frame.components[component.frameIndex].quantizationTable
@@ -83,19 +91,12 @@ extension JPEGDecoder {
             twelveBitRenderer?.setQuantization(component: component.frameIndex, table: table)
             componentHasQuantization[component.frameIndex] = true
         }
-        let coding = ScanCoding.of(scan, progressive: progressive, rawSequential: twelveBit)
+        // Only now, with every table in place, does the scan change anything: a scan header that
+        // fails leaves the picture and the smoothing history as they were. A component coded again
+        // (not valid sequential JPEG, but possible) is not cleared first: as in libjpeg, whose
+        // blocks keep what they held, its new DC and non-zero AC coefficients overwrite the old.
+        for component in scan.components { componentWasScanned[component.frameIndex] = true }
         preview?.startScan(scan)
-        var dcTables: [HuffmanTable] = [], acTables: [HuffmanTable] = []
-        for component in scan.components {
-            // A component coded again (not valid sequential JPEG, but possible) starts from zero blocks.
-            if !progressive && componentWasScanned[component.frameIndex] { store.clear(component: component.frameIndex) }
-            componentWasScanned[component.frameIndex] = true
-            // Arithmetic scans select conditioning tables (0...15, defaults when undefined) instead.
-            guard !frame.isArithmetic else { continue }
-            // A progressive scan needs only the tables its coding reads (slot 0's standard table stands in).
-            dcTables.append(try huffmanTable(dc: true, slot: coding.usesDCTable ? component.dcTable : 0, at: markerOffset))
-            acTables.append(try huffmanTable(dc: false, slot: coding.usesACTable ? component.acTable : 0, at: markerOffset))
-        }
         store.moveTo(iMCURow: 0)
         let windows = scan.components.map { store.windows[$0.frameIndex] }
         let quantization = scan.components.map { store.quantization(component: $0.frameIndex) }
@@ -138,7 +139,7 @@ extension JPEGDecoder {
                                        onMCURow: { self.finishedMCURow($0) })
         inputBytesExamined += scanDecoder.bytesExamined - examinedBefore
         input.consume(scanDecoder.consumedBytes)
-        if twelveBitRenderer != nil { markTwelveBitRows(decodedMCUs: mcusBefore..<scanDecoder.nextMCU, of: scanDecoder) }
+        if twelveBitRenderer != nil { markDirtyIMCURows(decodedMCUs: mcusBefore..<scanDecoder.nextMCU, of: scanDecoder) }
         if let preview, scanDecoder.nextMCU > mcusBefore {
             // Every decoded MCU shows in the next picture, even in a half-decoded MCU row.
             preview.reach(decodedMCUs: scanDecoder.nextMCU)
@@ -188,6 +189,21 @@ extension JPEGDecoder {
         for (slot, component) in scan.components.enumerated() {
             scanDecoder?.windows[slot] = store.windows[component.frameIndex]
         }
+    }
+
+    /// Whole-image storage drawn by iMCU rows (12-bit files, multi-scan sequential files): the
+    /// iMCU rows holding MCUs `mcus` of the scan under way changed (decoded, or skipped after the
+    /// data ran out, which leaves them as they were), so the next picture draws them, even when
+    /// their MCU row is not complete yet.
+    func markDirtyIMCURows(decodedMCUs mcus: Range<Int>, of scan: any ScanEntropyDecoding) {
+        guard !mcus.isEmpty, let layout, let currentScan else { return }
+        let perRow = max(scan.mcusPerRow, 1)
+        // A single-component scan's MCU row is one block row; an iMCU row holds V of them.
+        let v = currentScan.isInterleaved ? 1 : layout.components[currentScan.components[0].frameIndex].verticalSampling
+        let first = mcus.lowerBound / perRow / v, last = (mcus.upperBound - 1) / perRow / v
+        let rows = min(first, dirtyIMCURows?.lowerBound ?? first)..<max(last + 1, dirtyIMCURows?.upperBound ?? 0)
+        dirtyIMCURows = rows.clamped(to: 0..<layout.mcuRows)
+        changedSinceLastCall = true
     }
 
     /// Two threads: waits for the rows the worker still transforms and emits what they complete.

@@ -1,7 +1,8 @@
-/// Reads entropy-coded bits MSB first, removing the 0x00 stuffed after every 0xFF data byte (T.81 F.1.2.3).
+/// Reads entropy-coded bits MSB first, removing the 0x00 stuffed after every 0xFF data byte (T.81 F.1.2.3)
+/// and, as libjpeg does, 0xFF fill bytes before it (0xFF 0xFF 0x00 is one 0xFF data byte).
 ///
 /// `accumulator` holds the next bits left-aligned: with `bitCount` = 12, bits 63...52 are valid and the
-/// rest are zero. The reader never consumes a marker: on 0xFF followed by a non-zero byte it sets
+/// rest are zero. The reader never consumes a marker: on 0xFF (and fill) then a non-zero byte it sets
 /// ``markerReached`` and stops loading; later reads see zero bits, as libjpeg does, and `bitCount`
 /// goes negative, which tells the scan decoder that invented bits were used.
 ///
@@ -68,16 +69,20 @@ struct BitReader {
             }
             let byte = bytes[position]
             if byte == 0xFF {
-                guard position + 1 < bytes.count else {
+                // As libjpeg: any number of 0xFF fill bytes, then 0x00 (one 0xFF data byte) or a
+                // marker's code, where the reader stops on the run's first 0xFF.
+                var code = position + 1
+                while code < bytes.count && bytes[code] == 0xFF { code += 1 }
+                guard code < bytes.count else {
                     ranOutOfData = true
                     markerReached = true
                     return
                 }
-                if bytes[position + 1] != 0 {
+                if bytes[code] != 0 {
                     markerReached = true
                     return
                 }
-                position += 2
+                position = code + 1
             } else {
                 position += 1
             }

@@ -8,12 +8,13 @@ import ImageCore
 /// or progressive DC/AC first and refinement passes (G.1.2) with their EOB runs.
 ///
 /// An MCU is decoded only when it cannot run out of buffered bytes: either ``worstCaseMCUBytes``
-/// are buffered, or the end of the entropy-coded segment (a marker) is already buffered, or the
+/// are buffered besides fill bytes (see ``ScanMarkerLookahead``), or the end of the entropy-coded segment (a marker) is already buffered, or the
 /// input is complete. Nothing is ever decoded twice or undone.
 ///
 /// Corrupt data is handled like libjpeg: past a marker the bits read as zeros and the rest of the
-/// restart interval decodes as zero blocks; restart markers that are missing or out of order are
-/// resynchronised with ``RestartResynchronization``. Such problems are reported, not thrown.
+/// restart interval is skipped (its blocks keep what they hold: zero, or an earlier scan's);
+/// restart markers that are missing or out of order are resynchronised with
+/// ``RestartResynchronization``. Such problems are reported, not thrown.
 final class ScanDecoder {
     /// What ``run(bytes:streamOffset:inputComplete:report:onMCURow:)`` stopped on.
     enum Step: Equatable {
@@ -163,11 +164,15 @@ final class ScanDecoder {
             // one when the segment's end (a marker) or the input's end is buffered.
             var affordable = mcuCount
             if !insufficientData && !reader.markerReached && !inputComplete {
-                let available = bytes.count - reader.position
+                let markerAhead = lookahead.markerAhead(in: reader.bytes, from: reader.position, streamOffset: streamOffset,
+                                                        examined: &bytesExamined)
+                // Fill bytes (0xFF before 0xFF) hold no bits: worst cases count the other bytes.
+                let fill = lookahead.fillBytes(from: streamOffset + reader.position)
+                let available = bytes.count - reader.position - fill
                 if available >= worstCaseMCUBytes {
                     affordable = (available - Self.refillSlackBytes) / (worstCaseMCUBytes - Self.refillSlackBytes)
-                } else if !lookahead.markerAhead(in: reader.bytes, from: reader.position, streamOffset: streamOffset, examined: &bytesExamined) {
-                    waitsForBytesUntil = streamOffset + reader.position + worstCaseMCUBytes
+                } else if !markerAhead {
+                    waitsForBytesUntil = streamOffset + reader.position + fill + worstCaseMCUBytes
                     return .needMoreInput
                 }
             }
@@ -182,10 +187,9 @@ final class ScanDecoder {
             let row = nextMCU / mcusPerRow
             let column = nextMCU - row * mcusPerRow
             var decoded = 1
-            if insufficientData {
-                // Progressive blocks keep what earlier scans gave them (libjpeg skips the MCU).
-                if !coding.storesRawCoefficients { zeroMCU(row: row, column: column) }
-            } else {
+            // Without data the MCU is skipped, as libjpeg skips it: its blocks keep what they hold
+            // (zero, or what earlier scans of the components gave them).
+            if !insufficientData {
                 // A run of MCUs inside this MCU row and restart interval, decoded in one call.
                 var count = min(affordable, mcusPerRow - column)
                 if restartInterval > 0 { count = min(count, restartsToGo) }
@@ -384,20 +388,6 @@ final class ScanDecoder {
             report(ImageDecodingError(.invalidData, at: offset, "corrupt entropy-coded data: invalid Huffman code in MCU \(mcu)"))
         case .predictorOverflow:
             throw ImageDecodingError(.invalidData, at: offset, "DC prediction overflows in MCU \(mcu)")
-        }
-    }
-
-    /// Libjpeg leaves the MCUs of an interval without data at zero (uniform gray).
-    private func zeroMCU(row: Int, column: Int) {
-        for slot in 0..<componentCount {
-            let window = windows[slot]
-            let h = horizontalBlocks[slot], v = verticalBlocks[slot]
-            for blockRow in 0..<v {
-                for blockColumn in 0..<h {
-                    window.block(row: row * v + blockRow, column: column * h + blockColumn).update(repeating: 0, count: 64)
-                    window.shape(row: row * v + blockRow, column: column * h + blockColumn).pointee = BlockShape.dcOnly
-                }
-            }
         }
     }
 

@@ -10,9 +10,10 @@ enum SequentialBlockDecoder {
         case predictorOverflow
     }
 
-    /// Decodes into `block`, which must be all zero, dequantized with `quantization`, in natural
-    /// order; `predictor` is the component's last DC value. `shape` receives the ``BlockShape`` of
-    /// the result (the renderer uses it to clear only what was written).
+    /// Decodes into `block` (all zero, or what an earlier scan of the component left: like libjpeg,
+    /// only DC and the non-zero AC coefficients are written), dequantized with `quantization`, in
+    /// natural order; `predictor` is the component's last DC value. `shape` is widened to cover the
+    /// result's ``BlockShape`` (the renderer uses it to clear only what was written).
     @inline(__always)
     static func decode(into block: UnsafeMutablePointer<Int32>, shape: UnsafeMutablePointer<UInt8>,
                        quantization: UnsafePointer<Int32>, dc: HuffmanLookup, ac: HuffmanLookup,
@@ -43,7 +44,7 @@ enum SequentialBlockDecoder {
         // F.2.2.2: AC run/size symbols until EOB or the end of the block.
         var k = 1
         var lastIndex = 0
-        defer { shape.pointee = BlockShape.forLastIndex(lastIndex) }
+        defer { shape.pointee = max(shape.pointee, BlockShape.forLastIndex(lastIndex)) }
         while k < 64 {
             // Fast path: short code and its extra bits resolved by one table read.
             if reader.bitCount < BitReader.symbolReadBits { reader.refill() }

@@ -167,10 +167,13 @@ final class LosslessScanDecoder {
             }
             var affordable = mcusPerRow - column
             if !reader.markerReached && !inputComplete {
-                let available = bytes.count - reader.position
+                let markerAhead = lookahead.markerAhead(in: reader.bytes, from: reader.position, streamOffset: streamOffset,
+                                                        examined: &bytesExamined)
+                // Fill bytes (0xFF before 0xFF) hold no bits: worst cases count the other bytes.
+                let available = bytes.count - reader.position - lookahead.fillBytes(from: streamOffset + reader.position)
                 if available >= worstCaseMCUBytes {
                     affordable = min(affordable, (available - ScanDecoder.refillSlackBytes) / (worstCaseMCUBytes - ScanDecoder.refillSlackBytes))
-                } else if !lookahead.markerAhead(in: reader.bytes, from: reader.position, streamOffset: streamOffset, examined: &bytesExamined) {
+                } else if !markerAhead {
                     return .needMoreInput
                 }
             }

@@ -97,10 +97,12 @@ final class BlockRowRenderer {
                 for column in 0..<component.widthInBlocks {
                     let out = destination + column * size
                     let mutableBlock = window.block(row: blockRow, column: column)
-                    let shape = window.shape(row: blockRow, column: column).pointee
+                    let shapeByte = window.shape(row: blockRow, column: column)
+                    let shape = shapeByte.pointee
                     let block = UnsafePointer(mutableBlock)
-                    // One-row sequential storage: zero the block after its IDCT, for the next row.
-                    defer { if clearingBlocks { Self.clear(mutableBlock, shape: shape) } }
+                    // One-row sequential storage: zero the block after its IDCT, for the next row
+                    // (the decoders widen a block's shape, never narrow it, so it is reset too).
+                    defer { if clearingBlocks { Self.clear(mutableBlock, shape: shape); shapeByte.pointee = BlockShape.dcOnly } }
                     ShapedInverseDCT.transform(block, shape: shape, size: size, workspace: workspace, output: out, stride: stride)
                 }
             }

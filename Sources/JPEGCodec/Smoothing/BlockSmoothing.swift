@@ -61,12 +61,21 @@ struct BlockSmoothing: Equatable {
                into block: UnsafeMutablePointer<Int32>) -> UInt8 {
         var triangle = false, square = false
         if changesDC {
-            let dc = neighbourhood.lanes
-            let kernels = SmoothingKernels.dcOnly
-            for k in 1...5 { triangle = predict(k, kernels[k - 1], dc, raw, block) || triangle }
-            for k in 6...9 { square = predict(k, kernels[k - 1], dc, raw, block) || square }
+            // The first scan's previews: the weights of ``SmoothingKernels/dcOnly`` written out as
+            // sums over their symmetries (scalar sums cost less than 25-lane dot products; tests
+            // hold them equal to the kernels).
+            let sums = DCOnlySums(neighbourhood)
+            triangle = predictScalar(1, sums.ac01, raw, block) || triangle
+            triangle = predictScalar(2, sums.ac10, raw, block) || triangle
+            triangle = predictScalar(3, sums.ac20, raw, block) || triangle
+            triangle = predictScalar(4, sums.ac11, raw, block) || triangle
+            triangle = predictScalar(5, sums.ac02, raw, block) || triangle
+            square = predictScalar(6, sums.ac03, raw, block) || square
+            square = predictScalar(7, sums.ac12, raw, block) || square
+            square = predictScalar(8, sums.ac21, raw, block) || square
+            square = predictScalar(9, sums.ac30, raw, block) || square
             // The smoothed DC replaces the block's own, whatever it is.
-            block[0] = dequantized(prediction(Int((kernels[9] &* dc).wrappedSum()), position: 0), position: 0)
+            block[0] = dequantized(prediction(sums.dc, position: 0), position: 0)
         } else {
             // The common case during AC scans: the few weights of ``SmoothingKernels/acKnown``
             // written out (scalar sums cost less than 25-lane dot products; tests hold them equal).
@@ -93,22 +102,8 @@ struct BlockSmoothing: Equatable {
         return shape
     }
 
-    /// Predicts zig-zag position `k` from the dot product of `kernel` and `dc` if it is zero and may be predicted;
-    /// returns whether it stored a non-zero value.
-    @inline(__always)
-    private func predict(_ k: Int, _ kernel: SIMD32<Int32>, _ dc: SIMD32<Int32>, _ raw: UnsafePointer<Int16>,
-                         _ block: UnsafeMutablePointer<Int32>) -> Bool {
-        let index = Self.naturalIndex(k)
-        guard predicted & (UInt16(1) << UInt16(k)) != 0, raw[index] == 0 else { return false }
-        // 16-bit DC values times weights whose magnitudes sum below 2^10: the sum fits 32 bits.
-        let value = prediction(Int((kernel &* dc).wrappedSum()), position: k)
-        guard value != 0 else { return false }
-        let stored = dequantized(value, position: k)
-        block[index] = stored
-        return stored != 0
-    }
-
-    /// ``predict(_:_:_:_:_:)`` from an already weighted sum.
+    /// Predicts zig-zag position `k` from its weighted DC sum `weighted` if it is zero and may be
+    /// predicted; returns whether it stored a non-zero value.
     @inline(__always)
     private func predictScalar(_ k: Int, _ weighted: Int, _ raw: UnsafePointer<Int16>, _ block: UnsafeMutablePointer<Int32>) -> Bool {
         let index = Self.naturalIndex(k)

@@ -1,7 +1,9 @@
 /// The weights libjpeg-turbo 2.1+ (jdcoefct.c) gives the 5×5 DC values around a block when it
 /// predicts a coefficient, as 5×5 grids (row −2 first, column −2 first) in the lanes of a
-/// SIMD32 (lane = 5 · row + column; lanes 25...31 zero). ``BlockSmoothing`` takes the dot product
-/// with the neighbourhood's DC values (``DCNeighbourhood/lanes``).
+/// SIMD32 (lane = 5 · row + column; lanes 25...31 zero). They define the predictions: a weighted
+/// sum is the dot product with the neighbourhood's DC values (``DCNeighbourhood/lanes``).
+/// ``BlockSmoothing`` computes the same sums written out (``DCOnlySums``, and the AC-known form in
+/// place), which costs less than 25-lane products; tests hold the two equal.
 enum SmoothingKernels {
     private static func grid(_ rows: [[Int32]]) -> SIMD32<Int32> {
         var lanes = SIMD32<Int32>()

@@ -106,7 +106,8 @@ enum ArithmeticBlockDecoder {
     }
 
     /// A sequential block (F.2.4): DC difference and 63 AC coefficients, dequantized into
-    /// `block` (all zero on entry, natural order), its ``BlockShape`` into `shape`.
+    /// `block` (natural order; all zero on entry, or what an earlier scan of the component left:
+    /// only DC and non-zero AC coefficients are written, as in libjpeg), `shape` widened to its ``BlockShape``.
     @inline(__always)
     static func decodeSequential(into block: UnsafeMutablePointer<Int32>, shape: UnsafeMutablePointer<UInt8>,
                                  quantization: UnsafePointer<Int32>, _ context: inout Context,
@@ -116,7 +117,7 @@ enum ArithmeticBlockDecoder {
         context.predictor = Int32(Int16(truncatingIfNeeded: context.predictor &+ difference))
         block[0] = Int32(Int16(truncatingIfNeeded: context.predictor &* quantization[0]))
         var lastIndex = 0
-        defer { shape.pointee = BlockShape.forLastIndex(lastIndex) }
+        defer { shape.pointee = max(shape.pointee, BlockShape.forLastIndex(lastIndex)) }
         return decodeACBand(start: 1, end: 63, context, fixedBin: fixedBin, &decoder) { k, value in
             let natural = Int(zigzag[k])
             let coefficient = Int32(Int16(truncatingIfNeeded: value))

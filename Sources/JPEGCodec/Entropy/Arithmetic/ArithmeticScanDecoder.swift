@@ -145,6 +145,7 @@ final class ArithmeticScanDecoder: ScanEntropyDecoding {
         var blocksPerMCU = 0
         for slot in 0..<componentCount { blocksPerMCU += slots[slot].h * slots[slot].v }
         worstCaseMCUBytes = (blocksPerMCU * Self.decisionsPerBlock(coding) * 15 + 7) / 8 + 3
+        // Per block: 256 bytes of sequential coefficients and a shape byte padded to 8 (264 > 136 progressive).
         scratchBytes = areas.reduce(0) { $0 + $1.count } + Self.maxBlocksPerMCU * (64 * 4 + 8)
         scratch = .allocate(byteCount: scratchBytes, alignment: 8)
         self.restartInterval = restartInterval
@@ -344,24 +345,30 @@ final class ArithmeticScanDecoder: ScanEntropyDecoding {
         return false
     }
 
-    /// Copies the used statistics and (progressive scans, which refine what blocks hold) the
-    /// MCU's blocks and masks into `scratch`.
+    /// Copies the used statistics and the MCU's blocks into `scratch`: progressive blocks with
+    /// their masks (128 + 8 bytes), sequential ones with their shape
+    /// (256 + 1 bytes), as a component coded again writes over what an earlier scan left.
     private func saveSnapshot(row: Int, column: Int) {
         var cursor = scratch
         for area in usedAreas {
             cursor.copyMemory(from: statistics + area.offset, byteCount: area.count)
             cursor += area.count
         }
-        guard coding.isProgressive else { return }
         _ = eachBlock(row: row, column: column) { _, window, blockRow, blockColumn in
-            cursor.copyMemory(from: window.rawBlock(row: blockRow, column: blockColumn), byteCount: 128)
-            cursor.storeBytes(of: window.nonZeroMask(row: blockRow, column: blockColumn).pointee, toByteOffset: 128, as: UInt64.self)
-            cursor += 136
+            if coding.isProgressive {
+                cursor.copyMemory(from: window.rawBlock(row: blockRow, column: blockColumn), byteCount: 128)
+                cursor.storeBytes(of: window.nonZeroMask(row: blockRow, column: blockColumn).pointee, toByteOffset: 128, as: UInt64.self)
+                cursor += 136
+            } else {
+                cursor.copyMemory(from: window.block(row: blockRow, column: blockColumn), byteCount: 256)
+                cursor.storeBytes(of: window.shape(row: blockRow, column: blockColumn).pointee, toByteOffset: 256, as: UInt8.self)
+                cursor += 264
+            }
             return true
         }
     }
 
-    /// Puts back what ``saveSnapshot(row:column:)`` kept; sequential blocks were all zero.
+    /// Puts back what ``saveSnapshot(row:column:)`` kept.
     private func restoreSnapshot(row: Int, column: Int) {
         var cursor = UnsafeRawPointer(scratch)
         for area in usedAreas {
@@ -374,8 +381,9 @@ final class ArithmeticScanDecoder: ScanEntropyDecoding {
                 window.nonZeroMask(row: blockRow, column: blockColumn).pointee = cursor.loadUnaligned(fromByteOffset: 128, as: UInt64.self)
                 cursor += 136
             } else {
-                window.block(row: blockRow, column: blockColumn).update(repeating: 0, count: 64)
-                window.shape(row: blockRow, column: blockColumn).pointee = BlockShape.dcOnly
+                UnsafeMutableRawPointer(window.block(row: blockRow, column: blockColumn)).copyMemory(from: cursor, byteCount: 256)
+                window.shape(row: blockRow, column: blockColumn).pointee = cursor.load(fromByteOffset: 256, as: UInt8.self)
+                cursor += 264
             }
             return true
         }
