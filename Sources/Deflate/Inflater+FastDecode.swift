@@ -155,7 +155,7 @@ extension Inflater {
     /// pattern, so after the first 8 bytes are written one by one the step is the smallest multiple
     /// of the distance that is at least 8 (2 → 8, 3 → 9, … 7 → 14), which repeats the same pattern.
     @inline(__always)
-    private func copyMatch(to destination: UnsafeMutablePointer<UInt8>, distance: Int, length: Int) {
+    func copyMatch(to destination: UnsafeMutablePointer<UInt8>, distance: Int, length: Int) {
         var to = UnsafeMutableRawPointer(destination)
         let end = to + length
         var step = distance
@@ -195,7 +195,7 @@ extension Inflater {
     /// path decodes the tokens near the limit one at a time and a bomb is caught at exactly the
     /// token that crosses it.
     var fastLoopOutputLimit: Int {
-        min(fastOutputLimit, outputLimitPosition - DeflateConstants.maxMatch)
+        @inline(__always) get { min(fastOutputLimit, outputLimitPosition - DeflateConstants.maxMatch) }
     }
 }
 
