@@ -93,4 +93,15 @@ final class ChecksumReferenceTests: XCTestCase {
             }
         }
     }
+
+    /// Bytes of 0xFF make the 16-bit lane sums of Adler-32 as large as they get: the SIMD path
+    /// against the byte-at-a-time twin (`updateShort`) on lengths around the runs and NMAX blocks.
+    func testAdler32OfAllOnesMatchesScalarTwin() {
+        let ones = [UInt8](repeating: 0xFF, count: 3 * Adler32.nmax + 100)
+        for length in [16 * Adler32.sixteenBitRun - 1, 16 * Adler32.sixteenBitRun, 16 * Adler32.sixteenBitRun + 16,
+                       Adler32.nmax, Adler32.nmax + 16, ones.count] {
+            let scalar = ones.withUnsafeBufferPointer { Adler32.updateShort(1, $0.baseAddress!, length) }
+            XCTAssertEqual(Adler32.checksum(Array(ones[0..<length])), scalar, "length \(length)")
+        }
+    }
 }
