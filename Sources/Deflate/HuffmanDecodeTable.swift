@@ -40,6 +40,13 @@ enum HuffmanEntry {
     /// Mask of the codeword-length field once shifted down by 8.
     static let codewordMask: UInt32 = 0xF
 
+    /// The subtable entry a link entry points to, indexed by the bits that follow the main
+    /// table's (`bitsAfterMain`, LSB first).
+    @inline(__always)
+    static func subtableEntry(_ table: UnsafePointer<UInt32>, link: UInt32, bitsAfterMain: UInt64) -> UInt32 {
+        table[Int(truncatingIfNeeded: link &>> 16) &+ Int(truncatingIfNeeded: bitsAfterMain & ((1 &<< UInt64((link &>> 8) & 0xF)) &- 1))]
+    }
+
     /// Packs an entry: `length` is the codeword length (a link's main-table bits), `extra` the
     /// extra bits (a link's subtable bits).
     @inline(__always)

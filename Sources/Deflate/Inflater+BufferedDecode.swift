@@ -43,8 +43,7 @@ extension Inflater {
             var prefix: UInt64 = 0
             if entry & HuffmanEntry.kindMask == HuffmanEntry.link {
                 prefix = 11
-                entry = literals[Int(truncatingIfNeeded: entry &>> 16) &+
-                                 Int(truncatingIfNeeded: (bits &>> 11) & ((1 &<< UInt64((entry &>> 8) & 0xF)) &- 1))]
+                entry = HuffmanEntry.subtableEntry(literals, link: entry, bitsAfterMain: bits &>> 11)
             }
             let used = prefix &+ UInt64(entry & HuffmanEntry.lengthMask)
             if used > available { stop = .needInput; break }
@@ -70,8 +69,7 @@ extension Inflater {
             var distancePrefix: UInt64 = 0
             if distanceEntry & HuffmanEntry.kindMask == HuffmanEntry.link {
                 distancePrefix = 8
-                distanceEntry = distances[Int(truncatingIfNeeded: distanceEntry &>> 16) &+
-                                          Int(truncatingIfNeeded: (rest &>> 8) & ((1 &<< UInt64((distanceEntry &>> 8) & 0xF)) &- 1))]
+                distanceEntry = HuffmanEntry.subtableEntry(distances, link: distanceEntry, bitsAfterMain: rest &>> 8)
             }
             let total = used &+ distancePrefix &+ UInt64(distanceEntry & HuffmanEntry.lengthMask)
             if total > available { stop = .needInput; break }

@@ -51,8 +51,7 @@ extension Inflater {
                 bits &>>= 11
                 available &-= 11
                 linkBits = 11
-                entry = literals[Int(truncatingIfNeeded: entry &>> 16) &+
-                                 Int(truncatingIfNeeded: bits & ((1 &<< UInt64((entry &>> 8) & 0xF)) &- 1))]
+                entry = HuffmanEntry.subtableEntry(literals, link: entry, bitsAfterMain: bits)
             }
             let kind = entry & HuffmanEntry.kindMask
             if kind == HuffmanEntry.literal {
@@ -106,8 +105,7 @@ extension Inflater {
                 bits &>>= 8
                 available &-= 8
                 distanceLinkBits = 8
-                distanceEntry = distances[Int(truncatingIfNeeded: distanceEntry &>> 16) &+
-                                          Int(truncatingIfNeeded: bits & ((1 &<< UInt64((distanceEntry &>> 8) & 0xF)) &- 1))]
+                distanceEntry = HuffmanEntry.subtableEntry(distances, link: distanceEntry, bitsAfterMain: bits)
             }
             guard distanceEntry & HuffmanEntry.kindMask == HuffmanEntry.base else {
                 exit = .invalidDistance
