@@ -111,6 +111,8 @@ public final class Inflater {
     static let fastInputMargin = 8
     @exclusivity(unchecked) var outputPosition = 0
     @exclusivity(unchecked) var deliveredPosition = 0
+    /// `window[checksummedPosition ..< deliveredPosition]` is delivered but not yet in the running checksum.
+    @exclusivity(unchecked) var checksummedPosition = 0
     @exclusivity(unchecked) var deliveredTotal = 0
 
     // MARK: Input of the call under way
