@@ -30,6 +30,9 @@ buffer). Images are returned as new arrays by both sides.
 Each library's output is checked against ours with CRC-32 (a mismatch is flagged with '!').
 The ratio is our speed over the library's (library time / our time): > 1 means ours is faster.
 
+With --checksum crc32|adler32 it compares checksums instead: `benchmark --checksum ALG` over each
+file's bytes against zlib (Python's zlib module), zlib-ng and libdeflate (imagecodecs) and ISA-L.
+
 With --encode-png [--level N] it compares encoders instead: `benchmark --encode-png` times
 PNGEncoder at level N (default 6) on each image's decoded picture, and libpng
 (imagecodecs.png_encode) at levels 6 and 1 and libspng (spng_encode) encode the same pixels
@@ -38,7 +41,7 @@ ratios (our bytes / the library's: < 1 means ours is smaller).
 
 Usage:
   python3 Benchmarks/compare.py [--repeat N] [--min-sample-ms MS] [--chunk BYTES] [--streaming]
-                                [--threads N] [--scale N] [--encode-png [--level N]]
+                                [--threads N] [--scale N] [--encode-png [--level N]] [--checksum ALG]
                                 [--bin PATH | --scratch-path DIR] [PATH ...]
 Without --bin, the benchmark is built with `swift build -c release` (in --scratch-path if
 given) and its binary run directly. PATH defaults to TestImages/.
@@ -423,6 +426,48 @@ def encode_main(args, binary):
         print("  " + note)
 
 
+def checksum_functions(algorithm):
+    """The C libraries' checksum of `algorithm` (crc32 or adler32) over a bytes object."""
+    functions = {"zlib": getattr(zlib, algorithm)}
+    if imagecodecs is not None:
+        for column, name in (("zlib-ng", "zlibng_"), ("libdeflate", "deflate_")):
+            function = getattr(imagecodecs, name + algorithm, None)
+            if function is not None:
+                functions[column] = function
+    if isal_zlib is not None:
+        functions["ISA-L"] = getattr(isal_zlib, algorithm)
+    return functions
+
+
+def checksum_main(args, binary):
+    """--checksum ALG: our CRC32 / Adler32 against the C libraries' over each file's bytes."""
+    listing = run_ours(binary, args, repeat=1, extra=["--checksum", args.checksum])
+    functions = checksum_functions(args.checksum)
+    print(f"{args.checksum} over each file's bytes; timing: warm-up + median of {args.repeat} samples "
+          f"(each >= {args.min_sample_ms:g} ms); ratio = library time / our time (> 1: ours faster)")
+    header = f"{'file':<60}{'MB':>8}{'ours GB/s':>11}" + "".join(f"{c + ' GB/s':>17}{'ratio':>8}" for c in functions)
+    print(header)
+    print("-" * len(header))
+    ratios = {}
+    for entry in listing:
+        if entry.get("error"):
+            continue
+        ours = run_ours(binary, args, paths=[entry["file"]], quiet=True, extra=["--checksum", args.checksum])[0]
+        data = Path(entry["file"]).read_bytes()
+        line = f"{entry['file'][-59:]:<60}{len(data) / 1e6:>8.2f}{len(data) / ours['median_seconds'] / 1e9:>11.2f}"
+        for column, function in functions.items():
+            value, seconds = measure(lambda: function(data), args.repeat, args.min_sample_ms / 1000)
+            flag = "" if (value & 0xFFFFFFFF) == ours["crc32"] else "!"
+            ratio = seconds / ours["median_seconds"]
+            if not flag:
+                ratios.setdefault(column, []).append(ratio)
+            line += f"{len(data) / seconds / 1e9:>17.2f}{f'{ratio:.2f}x' + flag:>8}"
+        print(line, flush=True)
+    print("-" * len(header))
+    for column, values in ratios.items():
+        print(summary_line(column, "", values))
+
+
 def geometric_mean(values):
     return math.exp(sum(math.log(v) for v in values) / len(values)) if values else None
 
@@ -448,6 +493,8 @@ def main():
                         help="our side may use this many threads per decode (libraries: one)")
     parser.add_argument("--scale", type=int, default=1, choices=[1, 2, 4, 8],
                         help="JPEG: decode at 1/N size (ours: --scale N; libjpeg-turbo: scale_denom through Pillow's draft)")
+    parser.add_argument("--checksum", choices=["crc32", "adler32"],
+                        help="compare checksums over each file's bytes instead of decoders")
     parser.add_argument("--bin", help="an already built benchmark executable")
     parser.add_argument("--scratch-path", help="swift build --scratch-path for building the benchmark")
     args = parser.parse_args()
@@ -460,6 +507,9 @@ def main():
 
     if args.encode_png:
         encode_main(args, benchmark_binary(args))
+        return
+    if args.checksum:
+        checksum_main(args, benchmark_binary(args))
         return
     results = results_file_by_file(benchmark_binary(args), args)
     versions = library_versions()

@@ -33,7 +33,7 @@ enum BenchmarkCommand {
         let benchmark = FileBenchmark(
             timer: SampleTimer(repeatCount: options.repeatCount, minimumSampleSeconds: options.minimumSampleSeconds),
             chunkSize: options.chunkSize, takePreviews: options.takePreviews, encodePNGLevel: options.encodePNGLevel,
-            streaming: options.streaming, decodingOptions: options.decodingOptions)
+            streaming: options.streaming, checksum: options.checksum, decodingOptions: options.decodingOptions)
         if options.json {
             let results = inputs.map(benchmark.run)
             print(JSONReport.render(results))

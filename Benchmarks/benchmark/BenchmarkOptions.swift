@@ -25,6 +25,8 @@ struct BenchmarkOptions {
     /// `--encode-png`: time `PNGEncoder` at this level on each input's decoded picture instead of
     /// timing the decoder; nil times decoding.
     var encodePNGLevel: Int?
+    /// `--checksum`: time this checksum over each file's bytes instead of decoding; nil decodes.
+    var checksum: ChecksumAlgorithm?
     /// Image decoders: `DecodingOptions.maximumThreads`.
     var threads = 1
     /// JPEG: `DecodingOptions.scale` (decode at 1/N size in the DCT domain).
@@ -42,7 +44,7 @@ struct BenchmarkOptions {
     static let usage = """
         usage: benchmark [--json] [--repeat N] [--chunk BYTES] [--previews] [--format FORMAT] [--streaming]
                          [--threads N] [--scale N] [--colorspace srgb|original] [--min-sample-ms MS]
-                         [--encode-png [--level N]] [PATH ...]
+                         [--encode-png [--level N]] [--checksum crc32|adler32] [PATH ...]
 
         Decodes every .zlib, .gz, .deflate, .png, .jpg, .jpeg, .gif and .webp file under the given files
         and folders (default: \(defaultPath), relative to the current directory) and reports
@@ -71,6 +73,8 @@ struct BenchmarkOptions {
                              timed), then its picture encoded; output_bytes is the PNG's size
           --level N          PNGEncoder compression level for --encode-png, 0-9 (default 6;
                              1 is the fast mode, PNGEncoder.fast)
+          --checksum ALG     time the checksum ALG (crc32 or adler32) over each file's bytes instead
+                             of decoding; the output column is the file's size, crc32 the value
           -h, --help         show this text
         """
 
@@ -136,6 +140,12 @@ struct BenchmarkOptions {
                         throw UsageError(message: "--min-sample-ms needs a number of milliseconds >= 0, not '\(text)'")
                     }
                     options.minimumSampleSeconds = milliseconds / 1000
+                case "--checksum":
+                    let text = try value(for: argument)
+                    guard let algorithm = ChecksumAlgorithm(rawValue: text) else {
+                        throw UsageError(message: "--checksum is crc32 or adler32, not '\(text)'")
+                    }
+                    options.checksum = algorithm
                 case "--encode-png": encodePNG = true
                 case "--level":
                     let text = try value(for: argument)
@@ -151,6 +161,7 @@ struct BenchmarkOptions {
         }
         if level != nil && !encodePNG { throw UsageError(message: "--level goes with --encode-png") }
         if encodePNG { options.encodePNGLevel = level ?? 6 }
+        if encodePNG && options.checksum != nil { throw UsageError(message: "--checksum and --encode-png exclude each other") }
         return options
     }
 }

@@ -13,6 +13,8 @@ struct FileBenchmark {
     var encodePNGLevel: Int?
     /// Streams fed whole still go through the streaming API (else into a buffer of known size).
     var streaming = false
+    /// Time this checksum over the file's bytes instead of decoding.
+    var checksum: ChecksumAlgorithm?
     /// Options for image decoders (threads, JPEG scale, output format, colour space).
     var decodingOptions = DecodingOptions()
 
@@ -29,9 +31,13 @@ struct FileBenchmark {
             return result(.failed(error: "unknown file extension (expected .zlib, .gz, .deflate, .png, .jpg, .jpeg, .gif, .webp)"))
         }
         let runner: any DecodeRunner
-        switch RunnerCatalog.runner(for: kind, options: decodingOptions, takingPreviews: takePreviews, streaming: streaming) {
-        case .success(let found): runner = found
-        case .failure(let unsupported): return result(.skipped(reason: unsupported.reason))
+        if let checksum {
+            runner = ChecksumRunner(algorithm: checksum)
+        } else {
+            switch RunnerCatalog.runner(for: kind, options: decodingOptions, takingPreviews: takePreviews, streaming: streaming) {
+            case .success(let found): runner = found
+            case .failure(let unsupported): return result(.skipped(reason: unsupported.reason))
+            }
         }
         if let level = encodePNGLevel {
             return result(encodeMeasurement(bytes, decodingWith: runner, level: level))

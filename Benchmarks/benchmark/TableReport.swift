@@ -16,6 +16,7 @@ struct TableReport {
 
     func printHeader(options: BenchmarkOptions) {
         var feeding = options.chunkSize.map { "\($0)-byte chunks" } ?? "whole file per feed"
+        if let checksum = options.checksum { feeding = "\(checksum.rawValue) of each file's bytes, " + feeding }
         if let level = options.encodePNGLevel { feeding = "PNGEncoder level \(level) on each decoded picture (output B: PNG size)" }
         let threads = options.threads > 1 ? ", up to \(options.threads) threads" : ""
         let scale = options.scale == .full ? "" : ", JPEG at 1/\(options.scale.denominator) scale"

@@ -56,7 +56,7 @@ extension Inflater {
 
     /// The extra bits of a length or distance entry, from bits that start at its codeword.
     @inline(__always)
-    private func extraBits(of entry: UInt32, in bits: UInt64) -> Int {
+    func extraBits(of entry: UInt32, in bits: UInt64) -> Int {
         let total = UInt64(entry & HuffmanEntry.lengthMask)
         return Int(truncatingIfNeeded: (bits & ((1 &<< total) &- 1)) &>> UInt64((entry >> 8) & HuffmanEntry.codewordMask))
     }

@@ -25,14 +25,25 @@ extension Inflater {
         var exit = FastExit.limits
         var badValue = 0
 
-        while input <= inputLimit && position <= outputLimit {
-            // Branchless refill: after it, 56...63 bits are valid; bits above `available` are the
-            // next input bytes, which the next refill ORs in again unchanged.
+        // Branchless refill: after it, 56...63 bits are valid; bits above `available` are the
+        // next input bytes, which the next refill ORs in again unchanged. So `bits` always holds
+        // the next 64 - (bits consumed since the last refill) input bits, and the entry of the next
+        // token can be looked up as soon as the current token's bits are consumed (a token takes
+        // at most 48 bits, leaving at least the 11 the lookup needs): the lookup's latency then
+        // overlaps the literal store or the match copy instead of following the refill.
+        @inline(__always) func refill() {
             bits |= UInt64(littleEndian: UnsafeRawPointer(input).loadUnaligned(as: UInt64.self)) &<< available
             input += Int(truncatingIfNeeded: (63 &- available) &>> 3)
             available |= 56
+        }
+        var entry: UInt32 = 0
+        if input <= inputLimit {
+            refill()
+            entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
+        }
 
-            var entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
+        while input <= inputLimit && position <= outputLimit {
+            refill()
             var linkBits: UInt64 = 0
             // Literals (kind 0) and lengths (kind 1) are the common cases: one compare sends the
             // rest (end of block, link, invalid) aside, so no jump table dispatches on the kind.
@@ -40,8 +51,7 @@ extension Inflater {
                 bits &>>= 11
                 available &-= 11
                 linkBits = 11
-                entry = literals[Int(truncatingIfNeeded: entry &>> 16) &+
-                                 Int(truncatingIfNeeded: bits & ((1 &<< UInt64((entry &>> 8) & 0xF)) &- 1))]
+                entry = HuffmanEntry.subtableEntry(literals, link: entry, bitsAfterMain: bits)
             }
             let kind = entry & HuffmanEntry.kindMask
             if kind == HuffmanEntry.literal {
@@ -64,6 +74,7 @@ extension Inflater {
                         available &-= UInt64(entry & HuffmanEntry.lengthMask)
                         output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
                         position &+= 1
+                        entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
                     }
                 }
                 continue
@@ -94,8 +105,7 @@ extension Inflater {
                 bits &>>= 8
                 available &-= 8
                 distanceLinkBits = 8
-                distanceEntry = distances[Int(truncatingIfNeeded: distanceEntry &>> 16) &+
-                                          Int(truncatingIfNeeded: bits & ((1 &<< UInt64((distanceEntry &>> 8) & 0xF)) &- 1))]
+                distanceEntry = HuffmanEntry.subtableEntry(distances, link: distanceEntry, bitsAfterMain: bits)
             }
             guard distanceEntry & HuffmanEntry.kindMask == HuffmanEntry.base else {
                 exit = .invalidDistance
@@ -114,6 +124,7 @@ extension Inflater {
                 consumedInToken = linkBits &+ UInt64(entry & HuffmanEntry.lengthMask) &+ distanceLinkBits &+ total
                 break
             }
+            entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
             copyMatch(to: output + position, distance: distance, length: length)
             position &+= length
         }
@@ -155,7 +166,7 @@ extension Inflater {
     /// pattern, so after the first 8 bytes are written one by one the step is the smallest multiple
     /// of the distance that is at least 8 (2 → 8, 3 → 9, … 7 → 14), which repeats the same pattern.
     @inline(__always)
-    private func copyMatch(to destination: UnsafeMutablePointer<UInt8>, distance: Int, length: Int) {
+    func copyMatch(to destination: UnsafeMutablePointer<UInt8>, distance: Int, length: Int) {
         var to = UnsafeMutableRawPointer(destination)
         let end = to + length
         var step = distance
@@ -195,7 +206,7 @@ extension Inflater {
     /// path decodes the tokens near the limit one at a time and a bomb is caught at exactly the
     /// token that crosses it.
     var fastLoopOutputLimit: Int {
-        min(fastOutputLimit, outputLimitPosition - DeflateConstants.maxMatch)
+        @inline(__always) get { min(fastOutputLimit, outputLimitPosition - DeflateConstants.maxMatch) }
     }
 }
 

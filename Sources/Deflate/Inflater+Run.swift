@@ -57,7 +57,7 @@ extension Inflater {
     }
 
     /// After a block's last token: the next block, or the trailer after the final one.
-    private func endBlock() {
+    func endBlock() {
         guard isFinalBlock else { mode = .blockHeader; return }
         alignToByte()
         mode = format == .raw ? .done : .trailer
@@ -89,13 +89,23 @@ extension Inflater {
     }
 
     /// Decodes tokens until the block ends (true) or the input runs out (false): the fast loop
-    /// while input and output room allow, the careful twin near the end of the input.
+    /// while input and output room allow, the buffered loop on the last bytes of the input, the
+    /// careful twin near the output limits and for tokens that may be errors.
     private func decodeHuffmanData(_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
         while true {
             if outputPosition > fastOutputLimit { try makeRoom(sink) }
-            if inputEnd - inputPosition >= Inflater.fastInputMargin && outputPosition <= fastLoopOutputLimit {
-                if try decodeFast() { return true }
-                continue
+            if outputPosition <= fastLoopOutputLimit {
+                if inputEnd - inputPosition >= Inflater.fastInputMargin {
+                    if try decodeFast() { return true }
+                    continue
+                }
+                switch decodeBufferedTokens() {
+                case .needInput: return false
+                case .endOfBlock: return true
+                case .handOver:
+                    // More input at hand or the limits near: choose again. Else a token for the twin to judge.
+                    if inputEnd - inputPosition >= Inflater.fastInputMargin || outputPosition > fastLoopOutputLimit { continue }
+                }
             }
             switch try decodeTokenCarefully() {
             case .token: continue

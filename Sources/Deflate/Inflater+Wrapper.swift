@@ -96,6 +96,7 @@ extension Inflater {
     /// Reads the zlib (Adler-32) or gzip (CRC-32, ISIZE) trailer. Returns false when it needs more input.
     func readTrailer(_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
         try deliver(sink)
+        checksumDelivered()
         switch format {
         case .zlib:
             guard let value = takeLittleEndian(4) else { return false }

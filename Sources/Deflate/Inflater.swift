@@ -104,11 +104,15 @@ public final class Inflater {
     /// written in chunks of up to 16 bytes, at least 32 bytes at a time.
     static let fastOutputSlack = 290
     /// The fast loop runs while `outputPosition <= fastOutputLimit`.
-    var fastOutputLimit: Int { windowCapacity - Inflater.fastOutputSlack }
+    var fastOutputLimit: Int {
+        @inline(__always) get { windowCapacity - Inflater.fastOutputSlack }
+    }
     /// The fast loop runs while at least this many input bytes remain: one 8-byte refill per token.
     static let fastInputMargin = 8
     @exclusivity(unchecked) var outputPosition = 0
     @exclusivity(unchecked) var deliveredPosition = 0
+    /// `window[checksummedPosition ..< deliveredPosition]` is delivered but not yet in the running checksum.
+    @exclusivity(unchecked) var checksummedPosition = 0
     @exclusivity(unchecked) var deliveredTotal = 0
 
     // MARK: Input of the call under way
@@ -185,8 +189,20 @@ public final class Inflater {
             inputEnd = empty
         }
         do {
+            // A few bytes inside a Huffman block (a network delivering a byte at a time): the
+            // buffered loop straight away, without the state machine's dispatch.
+            if case .huffmanData = mode, input.count < Inflater.fastInputMargin, outputPosition <= fastLoopOutputLimit {
+                switch decodeBufferedTokens() {
+                case .needInput:
+                    if outputPosition != deliveredPosition { try deliver(sink) }
+                    return .needsInput
+                case .endOfBlock: endBlock()
+                case .handOver: break
+                }
+            }
             try run(sink)
-            try deliver(sink)
+            // Most small feeds produce nothing: skip the call.
+            if outputPosition != deliveredPosition { try deliver(sink) }
         } catch let error as InflateError {
             failure = error
             // What was decoded before the error still reaches the sink (never past the output limit).
@@ -219,8 +235,10 @@ public final class Inflater {
     /// The window position past which output would exceed ``InflateOptions/maxOutputBytes``
     /// (clamped to the window's capacity when the limit is further away).
     var outputLimitPosition: Int {
-        let allowed = options.maxOutputBytes - deliveredTotal
-        return allowed >= windowCapacity ? windowCapacity : deliveredPosition + max(allowed, 0)
+        @inline(__always) get {
+            let allowed = options.maxOutputBytes - deliveredTotal
+            return allowed >= windowCapacity ? windowCapacity : deliveredPosition + max(allowed, 0)
+        }
     }
 
     func outputLimitError(at offset: Int) -> InflateError {
