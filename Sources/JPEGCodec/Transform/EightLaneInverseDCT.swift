@@ -25,13 +25,18 @@ enum EightLaneInverseDCT {
     /// Transforms one block (dequantized, natural order) into 8×8 samples at `output`, rows
     /// `stride` apart, exactly as ``InverseDCT/transform8x8Scalar(_:workspace:output:stride:)``
     /// does; `workspace` (64 values) serves the rare blocks handed to it.
+    ///
+    /// With `topLeftOnly` (a constant at each call, so its branches fold) rows and columns 4...7
+    /// of the input are known to be zero (``BlockShape/topLeft4x4``): the zero rows are not
+    /// loaded and the row pass's zero inputs fold away; the result is the same.
     @inline(__always)
     static func transform(_ coefficients: UnsafePointer<Int32>, workspace: UnsafeMutablePointer<Int32>,
-                          output: UnsafeMutablePointer<UInt8>, stride: Int) {
+                          output: UnsafeMutablePointer<UInt8>, stride: Int, topLeftOnly: Bool = false) {
         let input = UnsafeRawPointer(coefficients)
         @inline(__always) func row(_ r: Int) -> Row {
-            narrowed(input.loadUnaligned(fromByteOffset: r * 32, as: Half.self),
-                     input.loadUnaligned(fromByteOffset: r * 32 + 16, as: Half.self))
+            if topLeftOnly && r >= 4 { return Row() }
+            return narrowed(input.loadUnaligned(fromByteOffset: r * 32, as: Half.self),
+                            input.loadUnaligned(fromByteOffset: r * 32 + 16, as: Half.self))
         }
         // Column pass: outputs keep `pass1Bits` extra bits, descaled by 13 − 2 = 11 bits.
         let columns = butterfly(row(0), row(1), row(2), row(3), row(4), row(5), row(6), row(7))
@@ -55,7 +60,9 @@ enum EightLaneInverseDCT {
         // sample column j. Descaled by 13 + 2 + 3 = 18 bits with the +128 folded into the bias
         // (no overflow: |v| < 2^14 · 64570 < 2^30); the result fits in 16 bits.
         let t = transposed((w0, w1, w2, w3, w4, w5, w6, w7))
-        let samplesOut = butterfly(t.0, t.1, t.2, t.3, t.4, t.5, t.6, t.7)
+        // Columns 4...7 of a top-left block's input stay zero through the column pass.
+        let samplesOut = topLeftOnly ? butterfly(t.0, t.1, t.2, t.3, Row(), Row(), Row(), Row())
+                                     : butterfly(t.0, t.1, t.2, t.3, t.4, t.5, t.6, t.7)
         let shift = InverseDCT.constantBits + InverseDCT.pass1Bits + 3
         let bias = Half(repeating: (1 &<< (shift - 1)) &+ (128 &<< shift))
         @inline(__always) func sampleColumn(_ v: Wide) -> Row {

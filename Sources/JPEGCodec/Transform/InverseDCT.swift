@@ -47,13 +47,12 @@ enum InverseDCT {
         EightLaneInverseDCT.transform(coefficients, workspace: workspace, output: output, stride: stride)
     }
 
-    /// ``transform8x8(_:workspace:output:stride:)`` for a ``BlockShape/topLeft4x4`` block. The
-    /// four-lane version this replaced folded the zero right and bottom halves away; the
-    /// eight-lane transform of the whole block costs the same (callgrind), so both shapes share it.
+    /// ``transform8x8(_:workspace:output:stride:)`` for a ``BlockShape/topLeft4x4`` block: rows and
+    /// columns 4...7 of the input are zero, so the zero terms fold away; the result is identical.
     @inline(__always)
     static func transform8x8TopLeft(_ coefficients: UnsafePointer<Int32>, workspace: UnsafeMutablePointer<Int32>,
                                     output: UnsafeMutablePointer<UInt8>, stride: Int) {
-        EightLaneInverseDCT.transform(coefficients, workspace: workspace, output: output, stride: stride)
+        EightLaneInverseDCT.transform(coefficients, workspace: workspace, output: output, stride: stride, topLeftOnly: true)
     }
 
     /// A first-pass output kept with `pass1Bits` extra bits (not yet saturated).
