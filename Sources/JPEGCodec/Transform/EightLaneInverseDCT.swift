@@ -16,11 +16,9 @@
 /// which also covers libjpeg-turbo's shortcut for blocks whose rows 1...7 are zero.
 enum EightLaneInverseDCT {
     /// Eight 16-bit values: one row (column pass) or one column (row pass) of a block.
-    typealias Row = SIMD8<Int16>
-    /// Four 32-bit values: half of a row's products.
-    typealias Half = SIMD4<Int32>
-    /// A row of 32-bit values as its lanes 0...3 and 4...7.
-    typealias Wide = (low: Half, high: Half)
+    typealias Row = SixteenBitLanes.Row
+    typealias Half = SixteenBitLanes.Half
+    typealias Wide = SixteenBitLanes.Wide
 
     /// Transforms one block (dequantized, natural order) into 8×8 samples at `output`, rows
     /// `stride` apart, exactly as ``InverseDCT/transform8x8Scalar(_:workspace:output:stride:)``
@@ -35,7 +33,7 @@ enum EightLaneInverseDCT {
         let input = UnsafeRawPointer(coefficients)
         @inline(__always) func row(_ r: Int) -> Row {
             if topLeftOnly && r >= 4 { return Row() }
-            return narrowed(input.loadUnaligned(fromByteOffset: r * 32, as: Half.self),
+            return SixteenBitLanes.narrowed(input.loadUnaligned(fromByteOffset: r * 32, as: Half.self),
                             input.loadUnaligned(fromByteOffset: r * 32 + 16, as: Half.self))
         }
         // Column pass: outputs keep `pass1Bits` extra bits, descaled by 13 − 2 = 11 bits.
@@ -48,7 +46,7 @@ enum EightLaneInverseDCT {
         @inline(__always) func descaled(_ v: Wide) -> Row {
             let low = (v.low &+ pass1Bias) &>> pass1Shift, high = (v.high &+ pass1Bias) &>> pass1Shift
             outside |= (low &+ offset) | (high &+ offset)
-            return narrowed(low, high)
+            return SixteenBitLanes.narrowed(low, high)
         }
         let w0 = descaled(columns.0), w1 = descaled(columns.1), w2 = descaled(columns.2), w3 = descaled(columns.3)
         let w4 = descaled(columns.4), w5 = descaled(columns.5), w6 = descaled(columns.6), w7 = descaled(columns.7)
@@ -66,13 +64,13 @@ enum EightLaneInverseDCT {
         let shift = InverseDCT.constantBits + InverseDCT.pass1Bits + 3
         let bias = Half(repeating: (1 &<< (shift - 1)) &+ (128 &<< shift))
         @inline(__always) func sampleColumn(_ v: Wide) -> Row {
-            narrowed((v.low &+ bias) &>> shift, (v.high &+ bias) &>> shift)
+            SixteenBitLanes.narrowed((v.low &+ bias) &>> shift, (v.high &+ bias) &>> shift)
         }
         let s = transposed((sampleColumn(samplesOut.0), sampleColumn(samplesOut.1), sampleColumn(samplesOut.2),
                             sampleColumn(samplesOut.3), sampleColumn(samplesOut.4), sampleColumn(samplesOut.5),
                             sampleColumn(samplesOut.6), sampleColumn(samplesOut.7)))
         @inline(__always) func store(_ a: Row, _ b: Row, rows r: Int) {
-            let bytes = unsafeBitCast(clampedBytes(a, b), to: SIMD2<UInt64>.self)
+            let bytes = unsafeBitCast(SixteenBitLanes.clampedBytes(a, b), to: SIMD2<UInt64>.self)
             UnsafeMutableRawPointer(output + r * stride).storeBytes(of: bytes[0], as: UInt64.self)
             UnsafeMutableRawPointer(output + (r + 1) * stride).storeBytes(of: bytes[1], as: UInt64.self)
         }
@@ -82,66 +80,14 @@ enum EightLaneInverseDCT {
         store(s.6, s.7, rows: 6)
     }
 
-    /// The low 16 bits of each of `low`'s and `high`'s lanes, in order (SSE2: a shift pair and a pack).
-    @inline(__always)
-    static func narrowed(_ low: Half, _ high: Half) -> Row {
-        // Sign-extending the low halves first tells the compiler the values fit, so the lane-wise
-        // truncation becomes one `packssdw` (a shuffle of 16-bit halves would be scalarised).
-        let a = (low &<< 16) &>> 16, b = (high &<< 16) &>> 16
-        return Row(Int16(truncatingIfNeeded: a[0]), Int16(truncatingIfNeeded: a[1]), Int16(truncatingIfNeeded: a[2]),
-                   Int16(truncatingIfNeeded: a[3]), Int16(truncatingIfNeeded: b[0]), Int16(truncatingIfNeeded: b[1]),
-                   Int16(truncatingIfNeeded: b[2]), Int16(truncatingIfNeeded: b[3]))
-    }
-
-    /// Samples `a` and `b` clamped to 0...255, as 16 bytes (`a`'s first; SSE2 `packuswb`).
-    @inline(__always)
-    static func clampedBytes(_ a: Row, _ b: Row) -> SIMD16<UInt8> {
-        let low = Row(repeating: 0), high = Row(repeating: 255)
-        let x = a.replacing(with: low, where: a .< low).replacing(with: high, where: a .> high)
-        let y = b.replacing(with: low, where: b .< low).replacing(with: high, where: b .> high)
-        return SIMD16<UInt8>(UInt8(truncatingIfNeeded: x[0]), UInt8(truncatingIfNeeded: x[1]), UInt8(truncatingIfNeeded: x[2]),
-                             UInt8(truncatingIfNeeded: x[3]), UInt8(truncatingIfNeeded: x[4]), UInt8(truncatingIfNeeded: x[5]),
-                             UInt8(truncatingIfNeeded: x[6]), UInt8(truncatingIfNeeded: x[7]), UInt8(truncatingIfNeeded: y[0]),
-                             UInt8(truncatingIfNeeded: y[1]), UInt8(truncatingIfNeeded: y[2]), UInt8(truncatingIfNeeded: y[3]),
-                             UInt8(truncatingIfNeeded: y[4]), UInt8(truncatingIfNeeded: y[5]), UInt8(truncatingIfNeeded: y[6]),
-                             UInt8(truncatingIfNeeded: y[7]))
-    }
-
-    /// Lanes 0...3 of `a` and `b` interleaved (`punpcklwd`).
-    @inline(__always)
-    static func interleavedLow(_ a: Row, _ b: Row) -> Row { Row(a[0], b[0], a[1], b[1], a[2], b[2], a[3], b[3]) }
-
-    /// Lanes 4...7 of `a` and `b` interleaved (`punpckhwd`).
-    @inline(__always)
-    static func interleavedHigh(_ a: Row, _ b: Row) -> Row { Row(a[4], b[4], a[5], b[5], a[6], b[6], a[7], b[7]) }
-
-    /// Lane i: `pairs[2i] · c0 + pairs[2i + 1] · c1` in 32 bits (`pmaddwd`).
-    @inline(__always)
-    static func multiplyAdd(_ pairs: Row, _ c0: Int32, _ c1: Int32) -> Half {
-        let w = unsafeBitCast(pairs, to: Half.self)
-        return ((w &<< 16) &>> 16) &* c0 &+ (w &>> 16) &* c1
-    }
-
-    /// `a · c0 + b · c1`, lane by lane, in 32 bits.
-    @inline(__always)
-    static func products(_ a: Row, _ b: Row, _ c0: Int32, _ c1: Int32) -> Wide {
-        (multiplyAdd(interleavedLow(a, b), c0, c1), multiplyAdd(interleavedHigh(a, b), c0, c1))
-    }
-
     /// `v · 2^13` in 32 bits: `v` moved into the high half of each lane and shifted down by 3.
     @inline(__always)
     static func scaledUp(_ v: Row) -> Wide {
         let zero = Row()
         let shift = 16 - InverseDCT.constantBits
-        return (unsafeBitCast(interleavedLow(zero, v), to: Half.self) &>> shift,
-                unsafeBitCast(interleavedHigh(zero, v), to: Half.self) &>> shift)
+        return (unsafeBitCast(SixteenBitLanes.interleavedLow(zero, v), to: Half.self) &>> shift,
+                unsafeBitCast(SixteenBitLanes.interleavedHigh(zero, v), to: Half.self) &>> shift)
     }
-
-    @inline(__always)
-    static func sum(_ a: Wide, _ b: Wide) -> Wide { (a.low &+ b.low, a.high &+ b.high) }
-
-    @inline(__always)
-    static func difference(_ a: Wide, _ b: Wide) -> Wide { (a.low &- b.low, a.high &- b.high) }
 
     /// ``InverseDCT``'s butterfly (LL&M, jidctint.c figure 8) on eight lanes of 16-bit inputs,
     /// outputs in 32 bits scaled by 2^13.
@@ -150,22 +96,22 @@ enum EightLaneInverseDCT {
         -> (Wide, Wide, Wide, Wide, Wide, Wide, Wide, Wide) {
         typealias C = InverseDCT
         // Even part: z1 = (x2 + x6) · c6√2 distributed over x2 and x6.
-        let tmp3 = products(x2, x6, C.fix0_541196100 + C.fix0_765366865, C.fix0_541196100)
-        let tmp2 = products(x2, x6, C.fix0_541196100, C.fix0_541196100 - C.fix1_847759065)
+        let tmp3 = SixteenBitLanes.products(x2, x6, C.fix0_541196100 + C.fix0_765366865, C.fix0_541196100)
+        let tmp2 = SixteenBitLanes.products(x2, x6, C.fix0_541196100, C.fix0_541196100 - C.fix1_847759065)
         let tmp0 = scaledUp(x0 &+ x4), tmp1 = scaledUp(x0 &- x4)
-        let tmp10 = sum(tmp0, tmp3), tmp13 = difference(tmp0, tmp3)
-        let tmp11 = sum(tmp1, tmp2), tmp12 = difference(tmp1, tmp2)
+        let tmp10 = SixteenBitLanes.sum(tmp0, tmp3), tmp13 = SixteenBitLanes.difference(tmp0, tmp3)
+        let tmp11 = SixteenBitLanes.sum(tmp1, tmp2), tmp12 = SixteenBitLanes.difference(tmp1, tmp2)
         // Odd part: z5 = (z3 + z4) · 1.175875602 distributed over z3 and z4 (16-bit sums).
         let z3 = x7 &+ x3, z4 = x5 &+ x1
-        let m3 = products(z3, z4, C.fix1_175875602 - C.fix1_961570560, C.fix1_175875602)
-        let m4 = products(z3, z4, C.fix1_175875602, C.fix1_175875602 - C.fix0_390180644)
+        let m3 = SixteenBitLanes.products(z3, z4, C.fix1_175875602 - C.fix1_961570560, C.fix1_175875602)
+        let m4 = SixteenBitLanes.products(z3, z4, C.fix1_175875602, C.fix1_175875602 - C.fix0_390180644)
         // z1 = x7 + x1 and z2 = x5 + x3 distributed likewise.
-        let t0 = sum(products(x7, x1, C.fix0_298631336 - C.fix0_899976223, -C.fix0_899976223), m3)
-        let t1 = sum(products(x5, x3, C.fix2_053119869 - C.fix2_562915447, -C.fix2_562915447), m4)
-        let t2 = sum(products(x5, x3, -C.fix2_562915447, C.fix3_072711026 - C.fix2_562915447), m3)
-        let t3 = sum(products(x7, x1, -C.fix0_899976223, C.fix1_501321110 - C.fix0_899976223), m4)
-        return (sum(tmp10, t3), sum(tmp11, t2), sum(tmp12, t1), sum(tmp13, t0),
-                difference(tmp13, t0), difference(tmp12, t1), difference(tmp11, t2), difference(tmp10, t3))
+        let t0 = SixteenBitLanes.sum(SixteenBitLanes.products(x7, x1, C.fix0_298631336 - C.fix0_899976223, -C.fix0_899976223), m3)
+        let t1 = SixteenBitLanes.sum(SixteenBitLanes.products(x5, x3, C.fix2_053119869 - C.fix2_562915447, -C.fix2_562915447), m4)
+        let t2 = SixteenBitLanes.sum(SixteenBitLanes.products(x5, x3, -C.fix2_562915447, C.fix3_072711026 - C.fix2_562915447), m3)
+        let t3 = SixteenBitLanes.sum(SixteenBitLanes.products(x7, x1, -C.fix0_899976223, C.fix1_501321110 - C.fix0_899976223), m4)
+        return (SixteenBitLanes.sum(tmp10, t3), SixteenBitLanes.sum(tmp11, t2), SixteenBitLanes.sum(tmp12, t1), SixteenBitLanes.sum(tmp13, t0),
+                SixteenBitLanes.difference(tmp13, t0), SixteenBitLanes.difference(tmp12, t1), SixteenBitLanes.difference(tmp11, t2), SixteenBitLanes.difference(tmp10, t3))
     }
 
     /// The 8×8 transpose of eight rows (lane j of row i becomes lane i of row j): three rounds of
@@ -189,10 +135,10 @@ enum EightLaneInverseDCT {
             unsafeBitCast(Q(unsafeBitCast(a, to: Q.self)[1], unsafeBitCast(b, to: Q.self)[1]), to: Row.self)
         }
         // a: pairs of rows interleaved; b: quads (columns 2k, 2k + 1 of rows 0...3 or 4...7).
-        let a0 = interleavedLow(r.0, r.1), a1 = interleavedHigh(r.0, r.1)
-        let a2 = interleavedLow(r.2, r.3), a3 = interleavedHigh(r.2, r.3)
-        let a4 = interleavedLow(r.4, r.5), a5 = interleavedHigh(r.4, r.5)
-        let a6 = interleavedLow(r.6, r.7), a7 = interleavedHigh(r.6, r.7)
+        let a0 = SixteenBitLanes.interleavedLow(r.0, r.1), a1 = SixteenBitLanes.interleavedHigh(r.0, r.1)
+        let a2 = SixteenBitLanes.interleavedLow(r.2, r.3), a3 = SixteenBitLanes.interleavedHigh(r.2, r.3)
+        let a4 = SixteenBitLanes.interleavedLow(r.4, r.5), a5 = SixteenBitLanes.interleavedHigh(r.4, r.5)
+        let a6 = SixteenBitLanes.interleavedLow(r.6, r.7), a7 = SixteenBitLanes.interleavedHigh(r.6, r.7)
         let b0 = low32(a0, a2), b1 = high32(a0, a2), b2 = low32(a1, a3), b3 = high32(a1, a3)
         let b4 = low32(a4, a6), b5 = high32(a4, a6), b6 = low32(a5, a7), b7 = high32(a5, a7)
         return (low64(b0, b4), high64(b0, b4), low64(b1, b5), high64(b1, b5),
