@@ -241,4 +241,21 @@ final class InverseDCTTests: XCTestCase {
         XCTAssertEqual(run(block, size: 8), [UInt8](repeating: 255, count: 64))
         XCTAssertEqual(run(block, size: 8, variant: .scalar), [UInt8](repeating: 255, count: 64))
     }
+
+    func testEightLaneTransposeSwapsRowsAndColumns() {
+        typealias Row = SixteenBitLanes.Row
+        func row(_ i: Int) -> Row { Row((0..<8).map { Int16(i * 8 + $0) }) }
+        let t = EightLaneInverseDCT.transposed((row(0), row(1), row(2), row(3), row(4), row(5), row(6), row(7)))
+        let columns = [t.0, t.1, t.2, t.3, t.4, t.5, t.6, t.7]
+        for j in 0..<8 {
+            XCTAssertEqual((0..<8).map { Int(columns[j][$0]) }, (0..<8).map { $0 * 8 + j }, "column \(j)")
+        }
+    }
+
+    func testEightLaneMultiplyAddFormsPairedProductsIn32Bits() {
+        let pairs = SixteenBitLanes.Row(-32768, 32767, 1, -1, 12345, -23456, 0, 7)
+        XCTAssertEqual(SixteenBitLanes.multiplyAdd(pairs, 25172, -20995),
+                       SIMD4<Int32>(-32768 * 25172 + 32767 * -20995, 25172 + 20995,
+                                    12345 * 25172 + -23456 * -20995, 7 * -20995))
+    }
 }

@@ -38,6 +38,23 @@ final class JPEGTwoThreadTests: XCTestCase {
         XCTAssertEqual(failures, [])
     }
 
+    func testProgressiveFinalPictureIsDrawnInTwoBandsWithTheOneThreadPixels() throws {
+        // 227×149 4:2:0, 10 iMCU rows: the one-shot final picture is split at iMCU row 5, at
+        // full size and at every scale (where the bands' first rows differ).
+        let entry = try JPEGCorpus.entry("jpeg/generated/testorig_progressive.jpg")
+        let bytes = try CorpusManifest.bytes(of: entry)
+        for scale in [ScaleFactor.full, .half, .quarter, .eighth] {
+            let one = JPEGDecoder(options: DecodingOptions(scale: scale))
+            let two = JPEGDecoder(options: DecodingOptions(scale: scale, maximumThreads: 2))
+            try one.feed(bytes)
+            try two.feed(bytes)
+            XCTAssertEqual(try two.finish(), try one.finish(), "\(scale)")
+            XCTAssertEqual(two.preview?.onePassBands, 2, "\(scale)")
+            XCTAssertEqual(one.preview?.onePassBands, 1, "\(scale)")
+        }
+        XCTAssertEqual(Digest.sha256(try JPEGDecoder(options: twoThreads).decode(bytes).pixels), entry.reference?.sha256)
+    }
+
     func testDamagedFilesGiveTheOneThreadPictureAndErrorOnTwoThreads() throws {
         for reference in try ExtraJPEGReferences.load().damaged {
             let bytes = reference.apply(to: try JPEGCorpus.bytes(reference.path))

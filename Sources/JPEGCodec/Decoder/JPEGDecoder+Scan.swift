@@ -54,7 +54,7 @@ extension JPEGDecoder {
             } else if progressive {
                 // Progressive blocks hold raw coefficients (refinement works on bits), dequantized when drawn.
                 preview = ProgressivePreview(layout: layout, conversion: conversion, quantization: UnsafePointer(created.quantization),
-                                             outputStride: outputStride)
+                                             outputStride: outputStride, threads: options.maximumThreads)
             }
             if !twelveBit {
                 let createdRenderer = BlockRowRenderer(layout: layout, conversion: conversion, outputStride: outputStride,
@@ -177,10 +177,9 @@ extension JPEGDecoder {
         }
         guard let renderer else { return }
         if let pipeline {
-            // The worker transforms this row while this thread emits the previous one's rows
-            // and then decodes the next row into the other coefficient slot.
+            // The worker transforms this row while this thread emits the rows of those already
+            // done and then decodes the next row into a free coefficient slot.
             pipeline.submit(iMCURow: iMCURow, windows: store.windows) { deliver($0, renderer) }
-            pipeline.waitFor(iMCURow: iMCURow - 1) { deliver($0, renderer) }
         } else {
             renderer.push(iMCURow: iMCURow, windows: store.windows, clearingBlocks: true)
         }

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Draws the pictures of a progressive JPEG from its coefficients as scans arrive, redrawing only
 /// what changed since the last picture.
 ///
@@ -64,11 +66,17 @@ final class ProgressivePreview {
 
     /// Bytes from one output row to the next in the pictures drawn.
     private let outputStride: Int
+    /// Threads the one-pass final picture may use (``DecodingOptions/maximumThreads``).
+    private let threads: Int
+    /// How many bands the last one-pass picture was drawn in (1 or 2; 0 before one).
+    private(set) var onePassBands = 0
 
     /// Sets up previews for `layout`, with the store's `quantization` (per component 64 `Int32`),
-    /// drawing pictures whose rows are `outputStride` bytes apart.
-    init(layout: FrameLayout, conversion: ColorConversion, quantization: UnsafePointer<Int32>, outputStride: Int) {
+    /// drawing pictures whose rows are `outputStride` bytes apart; the final picture of a one-shot
+    /// decode is drawn in `threads` bands at once (at most two).
+    init(layout: FrameLayout, conversion: ColorConversion, quantization: UnsafePointer<Int32>, outputStride: Int, threads: Int = 1) {
         self.layout = layout
+        self.threads = threads
         self.conversion = conversion
         self.outputStride = outputStride
         self.quantization = quantization
@@ -201,19 +209,51 @@ final class ProgressivePreview {
     }
 
     /// Draws every output row that reads marked rows, top down through sample rings (the others
-    /// stay black: the caller zeroes them); returns the rows written.
+    /// stay black: the caller zeroes them); returns the rows written. With two threads the rows
+    /// are split at an iMCU row boundary into two bands drawn at once, each through its own rings
+    /// and drawer; a band's pixels are a function of the coefficients alone, so they are the one
+    /// thread's.
     private func renderInOnePass(windows: UnsafePointer<CoefficientWindow>, into output: UnsafeMutablePointer<UInt8>) -> Int {
         var rows = 0
         for (c, component) in layout.components.enumerated() where markedRows[c] > 0 {
             let samples = 0..<min(markedRows[c] * component.blockSize, component.downsampledHeight)
             rows = max(rows, ComponentRowUpsampler.outputRows(reading: samples, of: component, outputHeight: layout.outputHeight).upperBound)
         }
+        // Below 4 iMCU rows a second thread costs more than it saves.
+        let iMCURows = (rows + layout.outputRowsPerIMCU - 1) / max(layout.outputRowsPerIMCU, 1)
+        guard threads > 1, iMCURows >= 4 else {
+            onePassBands = 1
+            return drawBand(firstIMCURow: 0, rows: 0..<rows, drawer: drawer, windows: windows, into: output)
+        }
+        // The lower band starts with the last output row of the iMCU row above it, the first row
+        // that needs its samples (``BlockRowRenderer/beginPass(firstIMCURow:)``).
+        let middle = iMCURows / 2
+        let split = middle * layout.outputRowsPerIMCU - 1
+        let ends = UnsafeMutablePointer<Int>.allocate(capacity: 2)
+        ends.initialize(repeating: 0, count: 2)
+        defer { ends.deallocate() }
+        let bands = [
+            FinalPictureBand(preview: self, drawer: drawer, firstIMCURow: 0, rows: 0..<split,
+                             windows: windows, output: output, end: ends),
+            FinalPictureBand(preview: self, drawer: RawBlockRowDrawer(layout: layout, quantization: quantization),
+                             firstIMCURow: middle, rows: split..<rows, windows: windows, output: output, end: ends + 1),
+        ]
+        onePassBands = 2
+        DispatchQueue.concurrentPerform(iterations: bands.count) { bands[$0].draw() }
+        return ends[0] == split ? ends[1] : ends[0]
+    }
+
+    /// Draws output rows `rows` (ending at or before the marked rows' end), starting the rings at
+    /// iMCU row `firstIMCURow` (whose first output row needing it is `rows.lowerBound`, or 0);
+    /// returns the end of the rows written.
+    fileprivate func drawBand(firstIMCURow: Int, rows: Range<Int>, drawer: RawBlockRowDrawer,
+                              windows: UnsafePointer<CoefficientWindow>, into output: UnsafeMutablePointer<UInt8>) -> Int {
         let rings = BlockRowRenderer(layout: layout, conversion: conversion, outputStride: outputStride)
-        rings.beginPass(firstIMCURow: 0)
-        for iMCURow in 0..<layout.mcuRows where rings.nextOutputRow < rows {
+        rings.beginPass(firstIMCURow: firstIMCURow)
+        for iMCURow in max(firstIMCURow - 1, 0)..<layout.mcuRows where rings.nextOutputRow < rows.upperBound {
             rings.push(iMCURow: iMCURow, windows: windows, drawer: drawer,
                        smoothing: { self.rowSmoothing(component: $0, row: $1) })
-            rings.emitReadyRows(limit: rows, into: output)
+            rings.emitReadyRows(limit: rows.upperBound, into: output)
         }
         return rings.nextOutputRow
     }
@@ -247,5 +287,26 @@ final class ProgressivePreview {
         markedRows[component] = max(markedRows[component], clamped.upperBound)
         planes?.markDirty(component: component, rows: clamped, columns: columns)
         needsDrawing = true
+    }
+}
+
+/// One band of a final picture drawn on two threads (see `renderInOnePass`).
+///
+/// `@unchecked Sendable`: the bands only read the preview's state and the coefficients (nothing
+/// changes them while the picture is drawn), each has its own drawer and rings, and they write
+/// disjoint output rows and their own `end`. `concurrentPerform` returns after both, which
+/// orders their writes before the caller's reads.
+private struct FinalPictureBand: @unchecked Sendable {
+    let preview: ProgressivePreview
+    let drawer: RawBlockRowDrawer
+    let firstIMCURow: Int
+    let rows: Range<Int>
+    let windows: UnsafePointer<CoefficientWindow>
+    let output: UnsafeMutablePointer<UInt8>
+    /// Receives the end of the rows written.
+    let end: UnsafeMutablePointer<Int>
+
+    func draw() {
+        end.pointee = preview.drawBand(firstIMCURow: firstIMCURow, rows: rows, drawer: drawer, windows: windows, into: output)
     }
 }

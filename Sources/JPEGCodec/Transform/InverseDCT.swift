@@ -34,76 +34,25 @@ enum InverseDCT {
     static let fix2_562915447: Int32 = 20995
     static let fix3_072711026: Int32 = 25172
 
-    /// Four lanes of 32-bit values: four columns in the first pass, four rows in the second.
+    /// Four lanes of 32-bit values (``TriangleInverseDCT``; the scalar twin runs its butterfly on lane 0).
     typealias Lanes = SIMD4<Int32>
 
-    /// Transforms one block into 8×8 samples at `output`, rows `stride` apart. Both passes run on
-    /// four columns (then four rows) at once, with 4×4 transposes in between, and give exactly the
-    /// result of ``transform8x8Scalar(_:workspace:output:stride:)``; `workspace` is only used by
-    /// the rare blocks that take the scalar path (see `transform8x8Vector`).
+    /// Transforms one block into 8×8 samples at `output`, rows `stride` apart, with
+    /// ``EightLaneInverseDCT`` (a whole row of the block per vector); the result is exactly that of
+    /// ``transform8x8Scalar(_:workspace:output:stride:)``, and `workspace` is only used by the rare
+    /// blocks that take the scalar path.
     @inline(__always)
     static func transform8x8(_ coefficients: UnsafePointer<Int32>, workspace: UnsafeMutablePointer<Int32>,
                              output: UnsafeMutablePointer<UInt8>, stride: Int) {
-        transform8x8Vector(coefficients, workspace: workspace, output: output, stride: stride, topLeftOnly: false)
+        EightLaneInverseDCT.transform(coefficients, workspace: workspace, output: output, stride: stride)
     }
 
     /// ``transform8x8(_:workspace:output:stride:)`` for a ``BlockShape/topLeft4x4`` block: rows and
-    /// columns 4...7 of the input are zero, so the right half of the first pass is zero and the
-    /// zero terms fold away; the result is identical.
+    /// columns 4...7 of the input are zero, so the zero terms fold away; the result is identical.
     @inline(__always)
     static func transform8x8TopLeft(_ coefficients: UnsafePointer<Int32>, workspace: UnsafeMutablePointer<Int32>,
                                     output: UnsafeMutablePointer<UInt8>, stride: Int) {
-        transform8x8Vector(coefficients, workspace: workspace, output: output, stride: stride, topLeftOnly: true)
-    }
-
-    /// The vector transform; `topLeftOnly` is a constant at each call, so its branches fold.
-    ///
-    /// It never saturates between the passes: it checks that every first-pass value lies in
-    /// −2^14...2^14 − 1 and otherwise redoes the block with the scalar twin. That also covers
-    /// libjpeg-turbo's shortcut for blocks whose rows 1...7 are zero, which only differs from the
-    /// full first pass (x << 2 either way) when x << 2 does not fit in 16 bits. Valid files keep
-    /// their first-pass values well inside that range (|DC| ≤ 1024 + q gives 4 · 1100 or so).
-    @inline(__always)
-    private static func transform8x8Vector(_ coefficients: UnsafePointer<Int32>, workspace: UnsafeMutablePointer<Int32>,
-                                           output: UnsafeMutablePointer<UInt8>, stride: Int, topLeftOnly: Bool) {
-        let input = UnsafeRawPointer(coefficients)
-        let zero = Lanes()
-        // Pass 1: lane i of row vector r is column i (left half) or 4 + i (right half).
-        @inline(__always) func pass1(_ half: Int) -> (Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes) {
-            @inline(__always) func row(_ r: Int) -> Lanes {
-                topLeftOnly && r >= 4 ? zero : narrow(input.loadUnaligned(fromByteOffset: (r * 8 + half * 4) * 4, as: Lanes.self))
-            }
-            let r = butterfly(row(0), row(1), row(2), row(3), row(4), row(5), row(6), row(7))
-            return (columnResult(r.0), columnResult(r.1), columnResult(r.2), columnResult(r.3),
-                    columnResult(r.4), columnResult(r.5), columnResult(r.6), columnResult(r.7))
-        }
-        let left = pass1(0)
-        let right = topLeftOnly ? (zero, zero, zero, zero, zero, zero, zero, zero) : pass1(1)
-        // Pass 2: lane k of column vector i is row k (top half) or 4 + k (bottom half). Returns
-        // whether all its inputs lie in −2^14...2^14 − 1: v does exactly when v + 2^14 has no bits
-        // above bit 14, so one OR checks them all. (A 15-bit bound, not 16, also keeps `sample`'s
-        // one-step bias from overflowing.)
-        @inline(__always) func pass2(_ a: (Lanes, Lanes, Lanes, Lanes), _ b: (Lanes, Lanes, Lanes, Lanes), rows: Int) -> Bool {
-            let c = transpose(a), d = topLeftOnly ? (zero, zero, zero, zero) : transpose(b)
-            let offset = Lanes(repeating: 1 << 14)
-            var outside = (c.0 &+ offset) | (c.1 &+ offset) | (c.2 &+ offset) | (c.3 &+ offset)
-            if !topLeftOnly { outside |= (d.0 &+ offset) | (d.1 &+ offset) | (d.2 &+ offset) | (d.3 &+ offset) }
-            let r = butterfly(c.0, c.1, c.2, c.3, d.0, d.1, d.2, d.3)
-            // Lane k of `low` holds that row's samples 0...3 as bytes, `high` samples 4...7.
-            let low = samples(r.0, r.1, r.2, r.3), high = samples(r.4, r.5, r.6, r.7)
-            for k in 0..<4 {
-                let out = UnsafeMutableRawPointer(output + (rows + k) * stride)
-                out.storeBytes(of: UInt32(bitPattern: low[k]).littleEndian, as: UInt32.self)
-                out.storeBytes(of: UInt32(bitPattern: high[k]).littleEndian, toByteOffset: 4, as: UInt32.self)
-            }
-            return !any(outside &>> 15 .!= 0)
-        }
-        let topFits = pass2((left.0, left.1, left.2, left.3), (right.0, right.1, right.2, right.3), rows: 0)
-        let bottomFits = pass2((left.4, left.5, left.6, left.7), (right.4, right.5, right.6, right.7), rows: 4)
-        if !(topFits && bottomFits) {
-            // Rare (corrupt data only): redo the block exactly.
-            transform8x8Scalar(coefficients, workspace: workspace, output: output, stride: stride)
-        }
+        EightLaneInverseDCT.transform(coefficients, workspace: workspace, output: output, stride: stride, topLeftOnly: true)
     }
 
     /// A first-pass output kept with `pass1Bits` extra bits (not yet saturated).
@@ -126,8 +75,11 @@ enum InverseDCT {
         let bias = Lanes(repeating: (1 &<< (shift - 1)) &+ (128 &<< shift))
         @inline(__always) func clampedPair(_ a: Lanes, _ b: Lanes) -> Lanes {
             let pair = ((a &+ bias) &>> shift) & 0xFFFF | ((b &+ bias) &>> shift) &<< 16
-            let clamped = unsafeBitCast(pair, to: SIMD8<Int16>.self)
-                .clamped(lowerBound: SIMD8(repeating: 0), upperBound: SIMD8(repeating: 255))
+            // Comparisons with vector operands and `replacing(with:where:)`, not `.clamped`:
+            // on Linux that one is an out-of-line lane loop (pointwiseMin/Max calls).
+            let values = unsafeBitCast(pair, to: SIMD8<Int16>.self)
+            let low = SIMD8<Int16>(repeating: 0), high = SIMD8<Int16>(repeating: 255)
+            let clamped = values.replacing(with: low, where: values .< low).replacing(with: high, where: values .> high)
             return unsafeBitCast(clamped, to: Lanes.self)
         }
         // Bits 0...7 and 16...23 hold the two samples; move the second down to bits 8...15.
@@ -135,17 +87,10 @@ enum InverseDCT {
         return (first | first &>> 8) & 0xFFFF | (second | second &>> 8) &<< 16
     }
 
-    /// Transposes a 4×4 tile given as four row vectors.
-    @inline(__always)
-    static func transpose(_ m: (Lanes, Lanes, Lanes, Lanes)) -> (Lanes, Lanes, Lanes, Lanes) {
-        (Lanes(m.0[0], m.1[0], m.2[0], m.3[0]), Lanes(m.0[1], m.1[1], m.2[1], m.3[1]),
-         Lanes(m.0[2], m.1[2], m.2[2], m.3[2]), Lanes(m.0[3], m.1[3], m.2[3], m.3[3]))
-    }
-
     /// One value at a time, following libjpeg-turbo's SIMD code step by step (including its
     /// shortcut for a block whose rows 1...7 are zero): the careful twin of
-    /// ``transform8x8(_:workspace:output:stride:)`` and its path for blocks whose first-pass values
-    /// do not fit in 16 bits.
+    /// ``transform8x8(_:workspace:output:stride:)`` (and of ``TriangleInverseDCT``) and their path
+    /// for blocks whose first-pass values do not fit in 16 bits.
     @inline(never)
     static func transform8x8Scalar(_ coefficients: UnsafePointer<Int32>, workspace: UnsafeMutablePointer<Int32>,
                                    output: UnsafeMutablePointer<UInt8>, stride: Int) {
