@@ -54,15 +54,17 @@ enum VP8Lanes {
     /// transpose is its own inverse. Three rounds of interleaves (bytes of row pairs, then 16-bit
     /// pairs, then 32-bit quads) gather each block's columns two to a vector, and a last round of
     /// 64-bit interleaves pairs block 0's column with block 1's. Each interleave is a lane-wise
-    /// initialiser that LLVM lowers to one `punpckl*`/`punpckh*` (32 in all; the earlier
-    /// shift-and-xor transpose on `SIMD2<UInt64>` was partly scalarised).
+    /// initialiser that LLVM lowers to one `punpckl*`/`punpckh*` (the earlier shift-and-xor
+    /// transpose on `SIMD2<UInt64>` was partly scalarised).
     @inline(__always) static func transpose(_ r: inout (SIMD2<UInt64>, SIMD2<UInt64>, SIMD2<UInt64>, SIMD2<UInt64>,
                                                        SIMD2<UInt64>, SIMD2<UInt64>, SIMD2<UInt64>, SIMD2<UInt64>)) {
         @inline(__always) func bytes(_ x: SIMD2<UInt64>) -> SIMD16<UInt8> { unsafeBitCast(x, to: SIMD16<UInt8>.self) }
-        // Bytes of rows 2i and 2i+1: block 0's (low halves) and block 1's (high halves).
+        // Bytes of rows 2i and 2i+1: block 0's (low halves) and block 1's (high halves, moved
+        // down first: a high-byte interleave of rows built from two loads became some 120
+        // scalar and mask instructions per transpose, this pshufd + punpcklbw does not).
         @inline(__always) func pairs(_ a: SIMD2<UInt64>, _ b: SIMD2<UInt64>) -> (SIMD8<UInt16>, SIMD8<UInt16>) {
             (unsafeBitCast(zipLow(bytes(a), bytes(b)), to: SIMD8<UInt16>.self),
-             unsafeBitCast(zipHigh(bytes(a), bytes(b)), to: SIMD8<UInt16>.self))
+             unsafeBitCast(zipLow(bytes(SIMD2(a[1], a[1])), bytes(SIMD2(b[1], b[1]))), to: SIMD8<UInt16>.self))
         }
         // Four rows of columns 0–3 and of columns 4–7.
         @inline(__always) func quads(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> (SIMD4<UInt32>, SIMD4<UInt32>) {
@@ -86,11 +88,6 @@ enum VP8Lanes {
     /// Bytes 0–7 of `a` and `b` interleaved, a0 b0 a1 b1 … (`punpcklbw`).
     @inline(__always) static func zipLow(_ a: SIMD16<UInt8>, _ b: SIMD16<UInt8>) -> SIMD16<UInt8> {
         SIMD16(a[0], b[0], a[1], b[1], a[2], b[2], a[3], b[3], a[4], b[4], a[5], b[5], a[6], b[6], a[7], b[7])
-    }
-
-    /// Bytes 8–15 of `a` and `b` interleaved (`punpckhbw`).
-    @inline(__always) static func zipHigh(_ a: SIMD16<UInt8>, _ b: SIMD16<UInt8>) -> SIMD16<UInt8> {
-        SIMD16(a[8], b[8], a[9], b[9], a[10], b[10], a[11], b[11], a[12], b[12], a[13], b[13], a[14], b[14], a[15], b[15])
     }
 
     /// Lanes 0–3 of `a` and `b` interleaved (`punpcklwd`).
