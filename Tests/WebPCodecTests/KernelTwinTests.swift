@@ -181,3 +181,49 @@ final class RowWriterTwinTests: XCTestCase {
         }
     }
 }
+
+/// The lossless colour transform's 16-bit lanes against the channel-by-channel formula.
+final class ColorTransformTwinTests: XCTestCase {
+    func testLanesMatchTheScalarTransformForEveryMultiplierAndRowWidth() {
+        var rng = SeededGenerator(seed: 0xC010_4)
+        // Multipliers and channels at the signed-byte extremes (−128, −1, 0, 1, 127) and at random.
+        let extremes: [UInt32] = [0x80, 0xFF, 0, 1, 0x7F]
+        func byte(_ round: Int) -> UInt32 {
+            round % 3 == 0 ? extremes[Int.random(in: 0..<5, using: &rng)] : UInt32.random(in: 0...255, using: &rng)
+        }
+        for round in 0..<3_000 {
+            let element = byte(round) | byte(round) << 8 | byte(round) << 16 | UInt32.random(in: 0...255, using: &rng) << 24
+            let width = 1 + round % 23
+            let pixels = (0..<width).map { _ in byte(round) | byte(round) << 8 | byte(round) << 16 | byte(round) << 24 }
+            var lanes = pixels, scalar = pixels
+            // One block as wide as the row (sizeBits 5), so the lanes take all but the last width % 4.
+            lanes.withUnsafeMutableBufferPointer { row in
+                VP8LInverseTransforms.undoColorTransform(row: row, y: 0, width: width, sizeBits: 5, blocksPerRow: 1,
+                                                         elements: [element])
+            }
+            scalar.withUnsafeMutableBufferPointer { row in
+                VP8LInverseTransforms.undoColorTransformScalar(row.baseAddress!, from: 0, to: width, element: element)
+            }
+            XCTAssertEqual(lanes, scalar, "round \(round), element \(String(element, radix: 16))")
+            if lanes != scalar { return }
+        }
+    }
+
+    func testBlocksNarrowerThanTheRowTakeTheirOwnMultipliers() {
+        var rng = SeededGenerator(seed: 0xB10C)
+        // sizeBits 2: blocks of 4 pixels; a 13-pixel row has 4 blocks, the last one pixel wide.
+        let elements = (0..<4).map { _ in UInt32.random(in: 0...UInt32.max, using: &rng) }
+        let pixels = (0..<13).map { _ in UInt32.random(in: 0...UInt32.max, using: &rng) }
+        var lanes = pixels, scalar = pixels
+        lanes.withUnsafeMutableBufferPointer { row in
+            VP8LInverseTransforms.undoColorTransform(row: row, y: 0, width: 13, sizeBits: 2, blocksPerRow: 4, elements: elements)
+        }
+        scalar.withUnsafeMutableBufferPointer { row in
+            for block in 0..<4 {
+                VP8LInverseTransforms.undoColorTransformScalar(row.baseAddress!, from: 4 * block, to: min(13, 4 * block + 4),
+                                                               element: elements[block])
+            }
+        }
+        XCTAssertEqual(lanes, scalar)
+    }
+}

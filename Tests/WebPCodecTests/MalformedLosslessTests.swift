@@ -95,6 +95,35 @@ final class MalformedLosslessTests: XCTestCase {
         XCTAssertEqual(partial.width, 67)
     }
 
+    func testAChunkCutShortKeepsTheSameFinalRowsForEveryChunking() throws {
+        // The pixel loop checks its per-pixel conditions once per stretch of pixels and the bit
+        // reader's overrun once per pixel: whatever the pieces, the rows kept before the end of
+        // a VP8L chunk cut short are the same, and they are the complete image's rows.
+        let bytes = try WebPFixtures.bytes("lossless_odd_z6.webp")
+        let complete = try WebPFixtures.decode(bytes)
+        let rowBytes = complete.width * complete.format.bytesPerPixel
+        var rowCounts: Set<Int> = []
+        for cut in [200, 700, 1500] {
+            let file = RIFFBuilder.file(RIFFBuilder.chunk("VP8L", Array(bytes[20..<(bytes.count - cut)])))
+            var kept: [Int] = []
+            for pieces in [[file[...]], Chunking.fixed(file, size: 1), Chunking.fixed(file, size: 7),
+                           Chunking.random(file, seed: UInt64(cut), maxSize: 300)] {
+                let decoder = WebPDecoder()
+                XCTAssertEqual(WebPFixtures.errorKind { for piece in pieces { try decoder.feed(Array(piece)) } },
+                               .invalidData, "cut \(cut)")
+                let rows = decoder.status.progress?.completedRows ?? 0
+                let partial = try XCTUnwrap(decoder.currentImage())
+                XCTAssertEqual(partial.pixels[..<(rows * rowBytes)], complete.pixels[..<(rows * rowBytes)], "cut \(cut)")
+                kept.append(rows)
+            }
+            XCTAssertEqual(Set(kept).count, 1, "cut \(cut): rows kept \(kept)")
+            XCTAssertGreaterThan(kept[0], 0, "cut \(cut)")
+            XCTAssertLessThan(kept[0], complete.height, "cut \(cut)")
+            rowCounts.insert(kept[0])
+        }
+        XCTAssertEqual(rowCounts.count, 3, "each cut keeps a different number of rows")
+    }
+
     func testMutatedFilesNeverTrapAndAgreeAcrossChunkings() throws {
         let names = ["lossless_odd_z6.webp", "lossless_palette11.webp", "lossless_alpha_z9.webp", "meta_icc.webp",
                      "lossless_gradient_q100_m6.webp"]

@@ -70,6 +70,29 @@ struct VP8LBitReader {
         }
     }
 
+    /// ``skip(_:)`` without its overrun check, for up to 32 bits: ``count`` goes negative when
+    /// the bits were not there. That only happens once the window is exhausted (a refill leaves
+    /// fewer than 57 bits only then), where the bits above ``count`` are zero, so the codes read
+    /// meanwhile see the same zeros ``skip(_:)`` would give them; ``settleOverrun()`` then
+    /// records the overrun before anything else reads.
+    @inline(__always)
+    mutating func skipUnchecked(_ n: Int) {
+        bits &>>= UInt64(truncatingIfNeeded: n)
+        count &-= n
+    }
+
+    /// After ``skipUnchecked(_:)``: whether a read went past the window's end (then ``overran``
+    /// is set and the reader left as ``skip(_:)`` leaves it). Reads checked by ``skip(_:)`` in
+    /// between are the caller's to check.
+    @inline(__always)
+    mutating func settleOverrun() -> Bool {
+        guard count < 0 else { return false }
+        overran = true
+        bits = 0
+        count = 0
+        return true
+    }
+
     /// Reads `n` bits (0...32) as an unsigned number, first bit least significant.
     @inline(__always)
     mutating func read(_ n: Int) -> UInt32 {

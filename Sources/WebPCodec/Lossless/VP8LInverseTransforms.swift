@@ -54,31 +54,46 @@ struct VP8LInverseTransforms {
     }
 
     /// Section 4.2: red += δ(g2r, green); blue += δ(g2b, green) + δ(r2b, new red), where
-    /// δ(t, c) = (t * c) >> 5 on signed bytes.
+    /// δ(t, c) = (t * c) >> 5 on signed bytes. Four pixels at a time in 16-bit lanes
+    /// (``VP8LColorTransformLanes``), the rest of each block by ``undoColorTransformScalar``.
     static func undoColorTransform(row: UnsafeMutableBufferPointer<UInt32>, y: Int, width: Int, sizeBits: Int,
                                    blocksPerRow: Int, elements: [UInt32]) {
         let rowBase = (y >> sizeBits) * blocksPerRow
         guard let out = row.baseAddress else { return }
         elements.withUnsafeBufferPointer { blocks in
             guard let block = blocks.baseAddress else { return }
-            // One block's multipliers serve 2^sizeBits pixels; products of signed bytes fit easily.
+            // One block's multipliers serve 2^sizeBits pixels.
             var x = 0
             while x < width {
                 let element = block[rowBase + (x >> sizeBits)]
-                let greenToRed = Int32(Int8(truncatingIfNeeded: element))
-                let greenToBlue = Int32(Int8(truncatingIfNeeded: element >> 8))
-                let redToBlue = Int32(Int8(truncatingIfNeeded: element >> 16))
                 let end = min(width, (x >> sizeBits &+ 1) << sizeBits)
-                while x < end {
-                    let pixel = out[x]
-                    let green = Int32(Int8(truncatingIfNeeded: pixel >> 8))
-                    let red = (Int32(pixel >> 16 & 0xFF) &+ (greenToRed &* green) >> 5) & 0xFF
-                    let newRed = Int32(Int8(truncatingIfNeeded: red))
-                    let blue = (Int32(pixel & 0xFF) &+ (greenToBlue &* green) >> 5 &+ (redToBlue &* newRed) >> 5) & 0xFF
-                    out[x] = pixel & 0xFF00_FF00 | UInt32(red) << 16 | UInt32(blue)
-                    x &+= 1
+                let lanes = VP8LColorTransformLanes(element: element)
+                while x &+ 4 <= end {
+                    lanes.undo(out + x)
+                    x &+= 4
                 }
+                undoColorTransformScalar(out, from: x, to: end, element: element)
+                x = end
             }
+        }
+    }
+
+    /// The colour transform of pixels `start ..< end` with one block's multipliers `element`,
+    /// channel by channel (the careful twin of ``VP8LColorTransformLanes``).
+    static func undoColorTransformScalar(_ out: UnsafeMutablePointer<UInt32>, from start: Int, to end: Int, element: UInt32) {
+        // Products of signed bytes fit easily.
+        let greenToRed = Int32(Int8(truncatingIfNeeded: element))
+        let greenToBlue = Int32(Int8(truncatingIfNeeded: element >> 8))
+        let redToBlue = Int32(Int8(truncatingIfNeeded: element >> 16))
+        var x = start
+        while x < end {
+            let pixel = out[x]
+            let green = Int32(Int8(truncatingIfNeeded: pixel >> 8))
+            let red = (Int32(pixel >> 16 & 0xFF) &+ (greenToRed &* green) >> 5) & 0xFF
+            let newRed = Int32(Int8(truncatingIfNeeded: red))
+            let blue = (Int32(pixel & 0xFF) &+ (greenToBlue &* green) >> 5 &+ (redToBlue &* newRed) >> 5) & 0xFF
+            out[x] = pixel & 0xFF00_FF00 | UInt32(red) << 16 | UInt32(blue)
+            x &+= 1
         }
     }
 

@@ -42,76 +42,92 @@ enum VP8LPixelDecoder {
         let groupMask = codes.groupBits > 0 ? (1 << codes.groupBits) - 1 : -1
         return codes.entries.withUnsafeBufferPointer { entryBuffer -> Outcome in
             guard let entries = entryBuffer.baseAddress else { return .invalid("VP8L prefix codes are empty") }
-            var x = index % width
-            var y = index / width
-            var groupBase = codes.group(x: x, y: y) * 5
-            var green = codes.codes[groupBase], red = codes.codes[groupBase + 1]
-            var blue = codes.codes[groupBase + 2], alpha = codes.codes[groupBase + 3]
-            var distance = codes.codes[groupBase + 4]
+            // A local copy: the inout `index` would be stored back on every pixel.
+            var next = index
+            defer { index = next }
+            var x = next % width
+            var y = next / width
+            // The current group's tables, located once per group change.
+            var green = entries, red = entries, blue = entries, alpha = entries
+            var distance = VP8LPrefixCode(start: 0, singleSymbol: nil)
             @inline(__always) func selectGroup() {
-                groupBase = codes.group(x: x, y: y) * 5
-                green = codes.codes[groupBase]; red = codes.codes[groupBase + 1]
-                blue = codes.codes[groupBase + 2]; alpha = codes.codes[groupBase + 3]
+                let groupBase = codes.group(x: x, y: y) * 5
+                green = entries + codes.codes[groupBase].start; red = entries + codes.codes[groupBase + 1].start
+                blue = entries + codes.codes[groupBase + 2].start; alpha = entries + codes.codes[groupBase + 3].start
                 distance = codes.codes[groupBase + 4]
             }
+            if next < total { selectGroup() }
             @inline(__always) func insert(_ pixel: UInt32) {
-                if hasCache { cache[Int((pixel &* cacheHashMultiplier) >> cacheShift)] = pixel }
+                if hasCache { cache[Int((pixel &* cacheHashMultiplier) &>> cacheShift)] = pixel }
             }
-            while index < total {
+            while next < total {
                 if stopEarly, reader.availableBits < worstCaseSymbolBits { return .suspended }
                 if groupMask >= 0, x & groupMask == 0 { selectGroup() }
-                // Two codes of at most 15 bits after each refill (which leaves at least 57 bits
-                // unless the window is nearly done, where skip's overrun check takes over).
-                if reader.count < 2 &* VP8LPrefixCode.maxLength { reader.refill() }
-                let g = reader.readSymbolPrefilled(green, entries)
-                if g < literalCount {
-                    let r = reader.readSymbolPrefilled(red, entries)
-                    if reader.count < 2 &* VP8LPrefixCode.maxLength { reader.refill() }
-                    let b = reader.readSymbolPrefilled(blue, entries)
-                    let a = reader.readSymbolPrefilled(alpha, entries)
-                    let pixel = UInt32(truncatingIfNeeded: a) &<< 24 | UInt32(truncatingIfNeeded: r) &<< 16
-                        | UInt32(truncatingIfNeeded: g) &<< 8 | UInt32(truncatingIfNeeded: b)
-                    out[index] = pixel
-                    insert(pixel)
-                    index &+= 1
-                    x &+= 1
-                    if x == width { x = 0; y &+= 1 }
-                } else if g < literalCount + lengthPrefixCount {
-                    let length = prefixCodedValue(g - literalCount, &reader)
-                    let distanceSymbol = reader.readSymbol(distance, entries)
-                    let distanceCode = prefixCodedValue(distanceSymbol, &reader)
-                    let back = VP8LDistanceMap.distance(code: distanceCode, width: width)
-                    if reader.overran { return .overran }
-                    guard back <= index else {
-                        return .invalid("VP8L backward reference reaches \(back) pixels back from pixel \(index)")
-                    }
-                    guard length <= total - index else {
-                        return .invalid("VP8L backward reference of \(length) pixels runs past the image end at pixel \(index)")
-                    }
-                    // Forward element by element: overlapping copies repeat the pattern (LZ77).
-                    for k in index..<(index + length) {
-                        let pixel = out[k - back]
-                        out[k] = pixel
-                        insert(pixel)
-                    }
-                    index += length
-                    x += length
-                    if x >= width { y += x / width; x %= width }
-                    // A copy that ends the image leaves (x, y) one row below it: no group there.
-                    if groupMask >= 0, index < total { selectGroup() }
-                } else {
-                    let key = g - literalCount - lengthPrefixCount
-                    guard hasCache, key < cache.count else {
-                        return .invalid("VP8L colour cache index \(key) without a cache that large")
-                    }
-                    let pixel = cache[key]
-                    out[index] = pixel
-                    insert(pixel)
-                    index += 1
-                    x += 1
-                    if x == width { x = 0; y += 1 }
+                // A stretch of pixels that needs none of the per-pixel checks above: it ends at the
+                // row's end or the group block's, and while more input may come, it is no longer
+                // than the buffered bits surely cover (each pixel reads at most 60).
+                var stretch = width &- x
+                if groupMask >= 0 { stretch = min(stretch, groupMask &+ 1 &- (x & groupMask)) }
+                if stopEarly {
+                    stretch = min(stretch, (reader.availableBits &- worstCaseSymbolBits) / worstCaseSymbolBits &+ 1)
                 }
+                let stretchStart = next, stretchEnd = next &+ stretch
+                // The green symbol of a backward reference met inside the stretch (it ends it).
+                var lengthSymbol = -1
+                while next < stretchEnd {
+                    // Two codes of at most 15 bits after each refill (which leaves at least 57 bits
+                    // unless the window is exhausted, where settleOverrun reports the overrun).
+                    if reader.count < 2 &* VP8LPrefixCode.maxLength { reader.refill() }
+                    let g = reader.readSymbolUnchecked(table: green)
+                    if g < literalCount {
+                        let r = reader.readSymbolUnchecked(table: red)
+                        if reader.count < 2 &* VP8LPrefixCode.maxLength { reader.refill() }
+                        let b = reader.readSymbolUnchecked(table: blue)
+                        let a = reader.readSymbolUnchecked(table: alpha)
+                        let pixel = UInt32(truncatingIfNeeded: a) &<< 24 | UInt32(truncatingIfNeeded: r) &<< 16
+                            | UInt32(truncatingIfNeeded: g) &<< 8 | UInt32(truncatingIfNeeded: b)
+                        out[next] = pixel
+                        insert(pixel)
+                    } else if g >= literalCount + lengthPrefixCount {
+                        let key = g &- literalCount &- lengthPrefixCount
+                        guard hasCache, key < cache.count else {
+                            return .invalid("VP8L colour cache next \(key) without a cache that large")
+                        }
+                        let pixel = cache[key]
+                        out[next] = pixel
+                        insert(pixel)
+                    } else {
+                        lengthSymbol = g
+                        break
+                    }
+                    next &+= 1
+                    if reader.settleOverrun() { return .overran }
+                }
+                x &+= next &- stretchStart
+                if x == width { x = 0; y &+= 1 }
+                guard lengthSymbol >= 0 else { continue }
+                let length = prefixCodedValue(lengthSymbol - literalCount, &reader)
+                let distanceSymbol = reader.readSymbol(distance, entries)
+                let distanceCode = prefixCodedValue(distanceSymbol, &reader)
+                let back = VP8LDistanceMap.distance(code: distanceCode, width: width)
                 if reader.overran { return .overran }
+                guard back <= next else {
+                    return .invalid("VP8L backward reference reaches \(back) pixels back from pixel \(next)")
+                }
+                guard length <= total - next else {
+                    return .invalid("VP8L backward reference of \(length) pixels runs past the image end at pixel \(next)")
+                }
+                // Forward element by element: overlapping copies repeat the pattern (LZ77).
+                for k in next..<(next + length) {
+                    let pixel = out[k - back]
+                    out[k] = pixel
+                    insert(pixel)
+                }
+                next += length
+                x += length
+                if x >= width { y += x / width; x %= width }
+                // A copy that ends the image leaves (x, y) one row below it: no group there.
+                if groupMask >= 0, next < total { selectGroup() }
             }
             return .complete
         }

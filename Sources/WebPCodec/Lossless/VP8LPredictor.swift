@@ -29,10 +29,14 @@ enum VP8LPredictor {
             let end = min(width, (x >> sizeBits &+ 1) << sizeBits)
             /// Adds `predict(left, top, topLeft, topRight)` to pixels x ..< end.
             @inline(__always) func run(_ predict: (UInt32, UInt32, UInt32, UInt32) -> UInt32) {
-                while x < end {
+                let innerEnd = min(end, width &- 1)
+                while x < innerEnd {
+                    out[x] = P.add(out[x], predict(out[x &- 1], above[x], above[x &- 1], above[x &+ 1]))
+                    x &+= 1
+                }
+                if x < end {
                     // The rightmost pixel's top-right is the row's first pixel (section 4.1).
-                    let topRight = x &+ 1 < width ? above[x &+ 1] : out[0]
-                    out[x] = P.add(out[x], predict(out[x &- 1], above[x], above[x &- 1], topRight))
+                    out[x] = P.add(out[x], predict(out[x &- 1], above[x], above[x &- 1], out[0]))
                     x &+= 1
                 }
             }

@@ -127,16 +127,36 @@ extension VP8LBitReader {
     /// special case here.
     @inline(__always)
     mutating func readSymbolPrefilled(_ code: VP8LPrefixCode, _ entries: UnsafePointer<UInt32>) -> Int {
+        readSymbolPrefilled(table: entries + code.start)
+    }
+
+    /// ``readSymbolPrefilled(_:_:)`` with the code's tables already located (`entries + code.start`),
+    /// as the pixel loop keeps them for the current group.
+    @inline(__always)
+    mutating func readSymbolPrefilled(table: UnsafePointer<UInt32>) -> Int {
+        readSymbol(table: table, checked: true)
+    }
+
+    /// ``readSymbolPrefilled(table:)`` that leaves the overrun check to ``settleOverrun()``
+    /// (``skipUnchecked(_:)``): the pixel loop checks once per pixel instead of once per code.
+    @inline(__always)
+    mutating func readSymbolUnchecked(table: UnsafePointer<UInt32>) -> Int {
+        readSymbol(table: table, checked: false)
+    }
+
+    @inline(__always)
+    private mutating func readSymbol(table: UnsafePointer<UInt32>, checked: Bool) -> Int {
         let peeked = UInt32(truncatingIfNeeded: bits)
-        let table = entries + code.start
         let entry = table[Int(peeked & 0xFF)]
         if entry & VP8LPrefixCode.linkFlag == 0 {
-            skip(Int(entry &>> 16 & 0xFF))
+            let length = Int(entry &>> 16 & 0xFF)
+            if checked { skip(length) } else { skipUnchecked(length) }
             return Int(entry & 0xFFFF)
         }
         let width = entry &>> 16 & 0xFF
         let sub = table[Int(entry & 0xFFFF) &+ Int(peeked &>> 8 & ((1 &<< width) &- 1))]
-        skip(VP8LPrefixCode.rootBits &+ Int(sub &>> 16 & 0xFF))
+        let length = VP8LPrefixCode.rootBits &+ Int(sub &>> 16 & 0xFF)
+        if checked { skip(length) } else { skipUnchecked(length) }
         return Int(sub & 0xFFFF)
     }
 }

@@ -391,10 +391,16 @@ final class VP8ImageDecoder {
             }
             for mbX in 0..<macroblocksWide {
                 if mbX > 0 {
-                    // The previous macroblock's right columns become this one's left (with the corner).
-                    for j in -1..<16 { for k in 0..<4 { yDst[j * s - 4 + k] = yDst[j * s + 12 + k] } }
+                    // The previous macroblock's right columns become this one's left (with the
+                    // corner), four bytes per row as one word.
+                    @inline(__always) func copyWord(_ base: UnsafeMutablePointer<UInt8>, from: Int, to: Int) {
+                        UnsafeMutableRawPointer(base + to).storeBytes(
+                            of: UnsafeRawPointer(base + from).loadUnaligned(as: UInt32.self), as: UInt32.self)
+                    }
+                    for j in -1..<16 { copyWord(yDst, from: j &* s &+ 12, to: j &* s &- 4) }
                     for j in -1..<8 {
-                        for k in 0..<4 { uDst[j * s - 4 + k] = uDst[j * s + 4 + k]; vDst[j * s - 4 + k] = vDst[j * s + 4 + k] }
+                        copyWord(uDst, from: j &* s &+ 4, to: j &* s &- 4)
+                        copyWord(vDst, from: j &* s &+ 4, to: j &* s &- 4)
                     }
                 }
                 if mbY > 0 {

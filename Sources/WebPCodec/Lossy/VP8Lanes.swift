@@ -51,18 +51,52 @@ enum VP8Lanes {
 
     /// Transposes two 8×8 byte blocks held as eight `SIMD2<UInt64>` rows (block 0 in element 0 of
     /// each, block 1 in element 1): afterwards `rows[k]` holds column `k` of both blocks. The
-    /// transpose is its own inverse. Three rounds of swaps between rows 1, 2 and 4 apart (the
-    /// classic 64-bit SWAR transpose), each a few shifts, ands and xors.
+    /// transpose is its own inverse. Three rounds of interleaves (bytes of row pairs, then 16-bit
+    /// pairs, then 32-bit quads) gather each block's columns two to a vector, and a last round of
+    /// 64-bit interleaves pairs block 0's column with block 1's. Each interleave is a lane-wise
+    /// initialiser that LLVM lowers to one `punpckl*`/`punpckh*` (the earlier shift-and-xor
+    /// transpose on `SIMD2<UInt64>` was partly scalarised).
     @inline(__always) static func transpose(_ r: inout (SIMD2<UInt64>, SIMD2<UInt64>, SIMD2<UInt64>, SIMD2<UInt64>,
                                                        SIMD2<UInt64>, SIMD2<UInt64>, SIMD2<UInt64>, SIMD2<UInt64>)) {
-        @inline(__always) func swap(_ a: inout SIMD2<UInt64>, _ b: inout SIMD2<UInt64>, _ shift: UInt64, _ mask: UInt64) {
-            let t = ((a &>> shift) ^ b) & SIMD2(repeating: mask)
-            b ^= t
-            a ^= t &<< shift
+        @inline(__always) func bytes(_ x: SIMD2<UInt64>) -> SIMD16<UInt8> { unsafeBitCast(x, to: SIMD16<UInt8>.self) }
+        // Bytes of rows 2i and 2i+1: block 0's (low halves) and block 1's (high halves, moved
+        // down first: a high-byte interleave of rows built from two loads became some 120
+        // scalar and mask instructions per transpose, this pshufd + punpcklbw does not).
+        @inline(__always) func pairs(_ a: SIMD2<UInt64>, _ b: SIMD2<UInt64>) -> (SIMD8<UInt16>, SIMD8<UInt16>) {
+            (unsafeBitCast(zipLow(bytes(a), bytes(b)), to: SIMD8<UInt16>.self),
+             unsafeBitCast(zipLow(bytes(SIMD2(a[1], a[1])), bytes(SIMD2(b[1], b[1]))), to: SIMD8<UInt16>.self))
         }
-        let m8: UInt64 = 0x00FF_00FF_00FF_00FF, m16: UInt64 = 0x0000_FFFF_0000_FFFF, m32: UInt64 = 0x0000_0000_FFFF_FFFF
-        swap(&r.0, &r.1, 8, m8); swap(&r.2, &r.3, 8, m8); swap(&r.4, &r.5, 8, m8); swap(&r.6, &r.7, 8, m8)
-        swap(&r.0, &r.2, 16, m16); swap(&r.1, &r.3, 16, m16); swap(&r.4, &r.6, 16, m16); swap(&r.5, &r.7, 16, m16)
-        swap(&r.0, &r.4, 32, m32); swap(&r.1, &r.5, 32, m32); swap(&r.2, &r.6, 32, m32); swap(&r.3, &r.7, 32, m32)
+        // Four rows of columns 0–3 and of columns 4–7.
+        @inline(__always) func quads(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> (SIMD4<UInt32>, SIMD4<UInt32>) {
+            (unsafeBitCast(zipLow(a, b), to: SIMD4<UInt32>.self), unsafeBitCast(zipHigh(a, b), to: SIMD4<UInt32>.self))
+        }
+        // Whole columns (eight rows), two per vector.
+        @inline(__always) func columns(_ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>) -> (SIMD2<UInt64>, SIMD2<UInt64>) {
+            (unsafeBitCast(SIMD4(a[0], b[0], a[1], b[1]), to: SIMD2<UInt64>.self),
+             unsafeBitCast(SIMD4(a[2], b[2], a[3], b[3]), to: SIMD2<UInt64>.self))
+        }
+        let (a01, b01) = pairs(r.0, r.1), (a23, b23) = pairs(r.2, r.3)
+        let (a45, b45) = pairs(r.4, r.5), (a67, b67) = pairs(r.6, r.7)
+        let (aTop03, aTop47) = quads(a01, a23), (aBottom03, aBottom47) = quads(a45, a67)
+        let (bTop03, bTop47) = quads(b01, b23), (bBottom03, bBottom47) = quads(b45, b67)
+        let (a0and1, a2and3) = columns(aTop03, aBottom03), (a4and5, a6and7) = columns(aTop47, aBottom47)
+        let (b0and1, b2and3) = columns(bTop03, bBottom03), (b4and5, b6and7) = columns(bTop47, bBottom47)
+        r = (SIMD2(a0and1[0], b0and1[0]), SIMD2(a0and1[1], b0and1[1]), SIMD2(a2and3[0], b2and3[0]), SIMD2(a2and3[1], b2and3[1]),
+             SIMD2(a4and5[0], b4and5[0]), SIMD2(a4and5[1], b4and5[1]), SIMD2(a6and7[0], b6and7[0]), SIMD2(a6and7[1], b6and7[1]))
+    }
+
+    /// Bytes 0–7 of `a` and `b` interleaved, a0 b0 a1 b1 … (`punpcklbw`).
+    @inline(__always) static func zipLow(_ a: SIMD16<UInt8>, _ b: SIMD16<UInt8>) -> SIMD16<UInt8> {
+        SIMD16(a[0], b[0], a[1], b[1], a[2], b[2], a[3], b[3], a[4], b[4], a[5], b[5], a[6], b[6], a[7], b[7])
+    }
+
+    /// Lanes 0–3 of `a` and `b` interleaved (`punpcklwd`).
+    @inline(__always) static func zipLow(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
+        SIMD8(a[0], b[0], a[1], b[1], a[2], b[2], a[3], b[3])
+    }
+
+    /// Lanes 4–7 of `a` and `b` interleaved (`punpckhwd`).
+    @inline(__always) static func zipHigh(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
+        SIMD8(a[4], b[4], a[5], b[5], a[6], b[6], a[7], b[7])
     }
 }

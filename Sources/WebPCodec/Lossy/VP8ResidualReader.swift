@@ -5,53 +5,58 @@ final class VP8ResidualReader {
     /// Coefficient probabilities of the frame, `((type * 8 + band) * 3 + context) * 11 + node`,
     /// with the tables the token loop reads, in memory owned here (no array checks in the loop).
     private let probs: UnsafeMutablePointer<UInt8>
-    private let bands: UnsafeMutablePointer<Int>
+    /// Where the probabilities of coefficient `n` start in `probs`, for each block type:
+    /// `bandStarts[type * 17 + n]` (n = 16 is a sentinel), the band lookup and the index
+    /// arithmetic done once here rather than per token (libwebp's `bands_ptr_`).
+    private let bandStarts: UnsafeMutablePointer<Int>
     private let zigzag: UnsafeMutablePointer<Int>
 
     init(probabilities: [UInt8]) {
         probs = .allocate(capacity: probabilities.count)
         probs.initialize(from: probabilities, count: probabilities.count)
-        bands = .allocate(capacity: VP8Tables.bands.count)
-        bands.initialize(from: VP8Tables.bands, count: VP8Tables.bands.count)
+        bandStarts = .allocate(capacity: 4 * 17)
+        for type in 0..<4 {
+            for n in 0...16 { (bandStarts + type * 17 + n).initialize(to: Self.base(type, VP8Tables.bands[n], 0)) }
+        }
         zigzag = .allocate(capacity: 16)
         zigzag.initialize(from: VP8Tables.zigzag, count: 16)
     }
 
     deinit {
         probs.deallocate()
-        bands.deallocate()
+        bandStarts.deallocate()
         zigzag.deallocate()
     }
 
     /// Block types of section 13.3: 0 luma AC after Y2, 1 Y2, 2 chroma, 3 luma with DC.
     enum BlockType: Int { case lumaAC = 0, y2 = 1, chroma = 2, lumaFull = 3 }
 
-    @inline(__always)
-    private func base(_ type: Int, _ band: Int, _ context: Int) -> Int { ((type * 8 + band) * 3 + context) * 11 }
+    /// Probability set (type, band, context) in `probs`: 11 nodes each.
+    private static func base(_ type: Int, _ band: Int, _ context: Int) -> Int { ((type * 8 + band) * 3 + context) * 11 }
 
     /// Reads one block's tokens from coefficient `first` on; returns libwebp's `nz`: the index
     /// after the last token read (16 when the block ran to its end).
     func readBlock(_ reader: inout VP8BoolDecoder, _ data: UnsafePointer<UInt8>, _ received: Int, type: BlockType,
                    context: Int, dc: Int32, ac: Int32, first: Int, out: UnsafeMutablePointer<Int16>) -> Int {
-        let t = type.rawValue
-        let probs = self.probs, bands = self.bands, zigzag = self.zigzag
+        let probs = self.probs, zigzag = self.zigzag
+        let starts = bandStarts + type.rawValue &* 17
         do {
             var n = first
-            var p = base(t, bands[n], context)
+            var p = starts[n] &+ context &* 11
             while n < 16 {
                 if !reader.readBool(Int(probs[p]), data, received) { return n }  // end of block
                 while !reader.readBool(Int(probs[p + 1]), data, received) {       // a zero
                     n += 1
                     if n == 16 { return 16 }
-                    p = base(t, bands[n], 0)
+                    p = starts[n]
                 }
                 let value: Int
                 if !reader.readBool(Int(probs[p + 2]), data, received) {
                     value = 1
-                    p = base(t, bands[n + 1], 1)
+                    p = starts[n &+ 1] &+ 11
                 } else {
                     value = largeValue(&reader, data, received, probs, p)
-                    p = base(t, bands[n + 1], 2)
+                    p = starts[n &+ 1] &+ 22
                 }
                 let signed = reader.readBool(128, data, received) ? -value : value
                 // libwebp stores the product in 16 bits.
