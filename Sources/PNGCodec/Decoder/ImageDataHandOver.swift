@@ -79,10 +79,13 @@ final class ImageDataHandOver {
     func wait(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let count = bytes.count
         guard count < room, let source = bytes.baseAddress else { return count == 0 }
-        // A byte loop: pieces that wait are short (under 256 bytes, usually 1), where a call to
-        // memcpy costs more than the copy.
         let target = waiting + waitingCount
-        for index in 0..<count { target[index] = source.load(fromByteOffset: index, as: UInt8.self) }
+        if count == 1 {
+            // The byte-at-a-time caller: one load and one store, no loop set-up.
+            target.pointee = source.load(as: UInt8.self)
+        } else {
+            target.update(from: source.assumingMemoryBound(to: UInt8.self), count: count)
+        }
         waitingCount &+= count
         uncounted &+= count
         room &-= count

@@ -139,15 +139,21 @@ enum RowUnfilter {
     }
 
     /// One pixel of Paeth: returns the reconstructed pixel and moves `a` and `c` along.
+    ///
+    /// With p = a + b - c: p - a = b - c, p - b = a - c and p - c = (b - c) + (a - c), so the
+    /// three distances come from two differences; the choice is "a unless pa > pb or pa > pc,
+    /// then b unless pb > pc" (PNG 9.4's ties: a, then b, then c), as two vector selects.
+    /// (Measured: and/or masks built from arithmetic shifts instead of the compares cost 5 %
+    /// more instructions.)
     @inline(__always)
     private static func paethStep(_ f: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>,
                                   _ a: inout SIMD4<Int16>, _ c: inout SIMD4<Int16>, _ width: Int) -> SIMD4<Int16> {
         let above = loadPixel(b, width)
-        // Same tie rules as the scalar predictor: a, then b, then c.
-        let pa = distance(above, c), pb = distance(a, c), pc = distance(a &+ above, c &+ c)
-        let useA = (pa .<= pb) .& (pa .<= pc)
-        let useB = pb .<= pc
-        let predicted = c.replacing(with: above, where: useB).replacing(with: a, where: useA)
+        let towardsB = above &- c, towardsA = a &- c
+        let pa = magnitude(towardsB), pb = magnitude(towardsA), pc = magnitude(towardsB &+ towardsA)
+        let notA = (pa .> pb) .| (pa .> pc)
+        let bOrC = above.replacing(with: c, where: pb .> pc)
+        let predicted = a.replacing(with: bOrC, where: notA)
         let x = (loadPixel(f, width) &+ predicted) & 0xFF
         a = x
         c = above
@@ -189,11 +195,10 @@ enum RowUnfilter {
         }
     }
 
-    /// |x - y| per lane (inputs are at most 510 apart, no overflow in 16 bits).
+    /// |d| per lane (|d| ≤ 510: no overflow in 16 bits). Lowers to a max of d and -d.
     @inline(__always)
-    private static func distance(_ x: SIMD4<Int16>, _ y: SIMD4<Int16>) -> SIMD4<Int16> {
-        let d = x &- y
-        return d.replacing(with: 0 &- d, where: d .< 0)
+    private static func magnitude(_ d: SIMD4<Int16>) -> SIMD4<Int16> {
+        d.replacing(with: 0 &- d, where: d .< 0)
     }
 
     /// The Paeth predictor (PNG 9.4): whichever of a, b, c is closest to `a + b - c`, ties to a, then b.
