@@ -24,6 +24,8 @@ enum RowUnfilter {
             averagePixels(filtered, prior, output, count, stride)
         case .sub where stride == 3 || stride == 4:
             subPixels(filtered, output, count, stride)
+        case .paeth where stride == 1:
+            paethBytes(filtered, prior, output, count)
         case .sub, .average, .paeth:
             switch stride {
             case 1: withStride(type, filtered, prior, output, count, 1)
@@ -78,6 +80,29 @@ enum RowUnfilter {
             }
         case .none, .up:
             break
+        }
+    }
+
+    /// Paeth for 1-byte pixels (8-bit gray, palette indices, packed samples): a and c carried in
+    /// registers from byte to byte, the choice made with conditional moves (no branches to
+    /// mispredict on noisy rows).
+    private static func paethBytes(_ f: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>,
+                                   _ out: UnsafeMutablePointer<UInt8>, _ count: Int) {
+        guard count > 0 else { return }
+        // The first byte has a = c = 0: Paeth picks b.
+        var a = Int(f[0] &+ b[0]), c = Int(b[0])
+        out[0] = UInt8(truncatingIfNeeded: a)
+        var i = 1
+        while i < count {
+            let above = Int(b[i])
+            let towardsB = above &- c, towardsA = a &- c
+            let pa = abs(towardsB), pb = abs(towardsA), pc = abs(towardsB &+ towardsA)
+            let bOrC = pb <= pc ? above : c
+            let predicted = pa <= pb && pa <= pc ? a : bOrC
+            a = Int(f[i] &+ UInt8(truncatingIfNeeded: predicted))
+            out[i] = UInt8(truncatingIfNeeded: a)
+            c = above
+            i += 1
         }
     }
 
