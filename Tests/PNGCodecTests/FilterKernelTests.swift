@@ -50,9 +50,21 @@ final class FilterKernelTests: XCTestCase {
         try checkEveryKernel(seed: 0x7135, sampleRange: 0...2, onlyPaeth: true)
     }
 
-    private func checkEveryKernel(seed: UInt64, sampleRange: ClosedRange<UInt8>, onlyPaeth: Bool = false) throws {
+    /// 8-bit RGB asked for as rgba8 is unfiltered straight into RGBA pixels (`RGBToRGBAUnfilter`);
+    /// its twin is the RGB kernel followed by the conversion, i.e. the spec's reconstruction
+    /// with alpha 255.
+    func testRGBRowsUnfilteredIntoRGBAMatchTheSpec() throws {
+        try checkEveryKernel(seed: 0xA1FA, sampleRange: 0...255, onlyRGB: true)
+        try checkEveryKernel(seed: 0x7136, sampleRange: 0...2, onlyPaeth: true, onlyRGB: true)
+    }
+
+    /// Random rows of every filter type (or only Paeth) for every pixel size (or only 8-bit RGB,
+    /// decoded as rgba8), checked against ``reconstruct(_:types:stride:)``.
+    private func checkEveryKernel(seed: UInt64, sampleRange: ClosedRange<UInt8>, onlyPaeth: Bool = false,
+                                  onlyRGB: Bool = false) throws {
         // (bit depth, colour type) → bytes per pixel: 8/0 → 1, 8/4 → 2, 8/2 → 3, 8/6 → 4, 16/2 → 6, 16/6 → 8.
-        let kinds: [(Int, Int, Int)] = [(8, 0, 1), (8, 4, 2), (8, 2, 3), (8, 6, 4), (16, 4, 4), (16, 2, 6), (16, 6, 8)]
+        let allKinds: [(Int, Int, Int)] = [(8, 0, 1), (8, 4, 2), (8, 2, 3), (8, 6, 4), (16, 4, 4), (16, 2, 6), (16, 6, 8)]
+        let kinds = onlyRGB ? [(8, 2, 3)] : allKinds
         var rng = SeededGenerator(seed: seed)
         for (depth, colorType, stride) in kinds {
             for width in [1, 2, 5, 17, 64] {
@@ -71,9 +83,17 @@ final class FilterKernelTests: XCTestCase {
                 let stream = zip(types, filtered).flatMap { [$0] + $1 }
                 let file = B.file([B.ihdr(width: width, height: height, bitDepth: depth, colorType: colorType),
                                    B.idat(stream), B.iend])
-                let image = try PNGDecoder().decode(file)
-                XCTAssertEqual(image.pixels, reconstruct(filtered, types: types, stride: stride),
-                               "\(stride) bytes per pixel, width \(width)")
+                if onlyRGB {
+                    let image = try PNGDecoder(options: DecodingOptions(preferredFormat: .rgba8)).decode(file)
+                    let rgb = reconstruct(filtered, types: types, stride: stride)
+                    var rgba: [UInt8] = []
+                    for pixel in Swift.stride(from: 0, to: rgb.count, by: 3) { rgba += rgb[pixel..<(pixel + 3)] + [255] }
+                    XCTAssertEqual(image.pixels, rgba, "RGB as rgba8, width \(width)")
+                } else {
+                    let image = try PNGDecoder().decode(file)
+                    XCTAssertEqual(image.pixels, reconstruct(filtered, types: types, stride: stride),
+                                   "\(stride) bytes per pixel, width \(width)")
+                }
             }
         }
     }

@@ -164,25 +164,30 @@ enum RowUnfilter {
     }
 
     /// One pixel of Paeth: returns the reconstructed pixel and moves `a` and `c` along.
-    ///
-    /// With p = a + b - c: p - a = b - c, p - b = a - c and p - c = (b - c) + (a - c), so the
-    /// three distances come from two differences; the choice is "a unless pa > pb or pa > pc,
-    /// then b unless pb > pc" (PNG 9.4's ties: a, then b, then c), as two vector selects.
-    /// (Measured: and/or masks built from arithmetic shifts instead of the compares cost 5 %
-    /// more instructions.)
     @inline(__always)
     private static func paethStep(_ f: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>,
                                   _ a: inout SIMD4<Int16>, _ c: inout SIMD4<Int16>, _ width: Int) -> SIMD4<Int16> {
         let above = loadPixel(b, width)
-        let towardsB = above &- c, towardsA = a &- c
-        let pa = magnitude(towardsB), pb = magnitude(towardsA), pc = magnitude(towardsB &+ towardsA)
-        let notA = (pa .> pb) .| (pa .> pc)
-        let bOrC = above.replacing(with: c, where: pb .> pc)
-        let predicted = a.replacing(with: bOrC, where: notA)
-        let x = (loadPixel(f, width) &+ predicted) & 0xFF
+        let x = (loadPixel(f, width) &+ paethPredictor(a, above, c)) & 0xFF
         a = x
         c = above
         return x
+    }
+
+    /// The Paeth predictor of PNG 9.4 for every lane: whichever of a, b, c is closest to
+    /// p = a + b - c, ties to a, then b.
+    ///
+    /// p - a = b - c, p - b = a - c and p - c = (b - c) + (a - c), so the three distances come
+    /// from two differences; the choice is "a unless pa > pb or pa > pc, then b unless pb > pc",
+    /// as two vector selects. (Measured: and/or masks built from arithmetic shifts instead of
+    /// the compares cost 5 % more instructions.)
+    @inline(__always)
+    static func paethPredictor(_ a: SIMD4<Int16>, _ b: SIMD4<Int16>, _ c: SIMD4<Int16>) -> SIMD4<Int16> {
+        let towardsB = b &- c, towardsA = a &- c
+        let pa = magnitude(towardsB), pb = magnitude(towardsA), pc = magnitude(towardsB &+ towardsA)
+        let notA = (pa .> pb) .| (pa .> pc)
+        let bOrC = b.replacing(with: c, where: pb .> pc)
+        return a.replacing(with: bOrC, where: notA)
     }
 
     /// Average for 3- and 4-byte pixels, a pixel at a time (4-byte moves as in Paeth).

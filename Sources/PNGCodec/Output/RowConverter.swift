@@ -77,7 +77,7 @@ enum RowConverter {
 
     /// RGB → RGBA with 4-byte moves, four pixels per step; the tail pixels but the last are read as
     /// R, G, B plus the next pixel's R, whose byte is replaced by 255 (the fourth byte in memory order).
-    private static func rgb8ToRGBA8(_ source: UnsafePointer<UInt8>, _ columns: Int, _ output: UnsafeMutablePointer<UInt8>) {
+    static func rgb8ToRGBA8(_ source: UnsafePointer<UInt8>, _ columns: Int, _ output: UnsafeMutablePointer<UInt8>) {
         guard columns > 0 else { return }
         let opaque = UInt32(0xFF00_0000)
         // Four pixels (12 bytes) from three 4-byte loads, little-endian lanes:
