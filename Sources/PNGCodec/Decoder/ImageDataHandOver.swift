@@ -19,9 +19,9 @@
 /// last `uncounted` of them as consumed (those arrived on the short path, which does not call
 /// into the input buffer), so they start at file offset `consumedOffset + uncounted -
 /// waitingCount`. `room` is how many more may wait before the next hand-over point is reached;
-/// 0 outside IDAT data. Example: granule 64, IDAT
-/// data from offset 1 000 on, 1 030 bytes fed a byte at a time: bytes 1 000 ..< 1 024 were
-/// handed over when byte 1 023 arrived, bytes 1 024 ..< 1 030 wait (`waitingCount` 6, `room` 58).
+/// 0 outside IDAT data. Example: granule 64, IDAT data from offset 1 000 on, 1 030 bytes fed a
+/// byte at a time: bytes 1 000 ..< 1 024 were handed over when byte 1 023 arrived, bytes
+/// 1 024 ..< 1 030 wait (`waitingCount` 6, `room` 58).
 /// These counters live beside the decoder's stage, not in its `.imageData` case, because the
 /// byte-at-a-time path updates them on every call and must stay a few instructions long.
 final class ImageDataHandOver {
