@@ -3,7 +3,8 @@ import Deflate
 
 /// Benchmarks any ``IncrementalImageDecoder``: a fresh decoder per decode, input fed in one
 /// call or chunk by chunk, then `finish()`. The output is the image in its natural format; an
-/// ``AnimatedImageDecoder`` also has every frame pulled as it arrives (their pixels count as output).
+/// ``AnimatedImageDecoder`` also has every frame pulled as it arrives, once it reports an animation
+/// (their pixels count as output).
 final class ImageDecoderRunner: DecodeRunner {
     private let makeDecoder: () -> any IncrementalImageDecoder
     /// The last decoded image, kept for the checksum (and encoded by `--encode-png`).
@@ -31,7 +32,10 @@ final class ImageDecoderRunner: DecodeRunner {
         }
         try input.forEachChunk(of: chunkSize) { chunk in
             let status = try decoder.feed(chunk)
-            try pullFrames()
+            // While feeding, only once the decoder has seen an animation: asking a still image
+            // after every piece (an empty `AnimationFrame?` is a large value to return) cost more
+            // than feeding it a byte. A still image's one frame (GIF) comes after `finish()`.
+            if animated?.animation != nil { try pullFrames() }
             if takingPreviews, let now = status.progress?.previewGeneration, now != generation {
                 generation = now
                 if decoder.currentImage() != nil { previewsTaken += 1 }

@@ -40,9 +40,32 @@ final class FilterKernelTests: XCTestCase {
     }
 
     func testEveryFilterTypeForEveryPixelSizeMatchesTheSpec() throws {
+        try checkEveryKernel(seed: 0xF117E5, sampleRange: 0...255)
+    }
+
+    /// Paeth's ties (pa = pb, pa = pc, pb = pc) decide between a, b and c; random bytes rarely
+    /// tie, so here the filtered bytes are 0 ... 2 over rows that stay near each other: most
+    /// pixels tie somewhere, in every kernel (vector lanes and scalar tails).
+    func testPaethTiesPickAThenBThenCInEveryKernel() throws {
+        try checkEveryKernel(seed: 0x7135, sampleRange: 0...2, onlyPaeth: true)
+    }
+
+    /// 8-bit RGB asked for as rgba8 is unfiltered straight into RGBA pixels (`RGBToRGBAUnfilter`);
+    /// its twin is the RGB kernel followed by the conversion, i.e. the spec's reconstruction
+    /// with alpha 255.
+    func testRGBRowsUnfilteredIntoRGBAMatchTheSpec() throws {
+        try checkEveryKernel(seed: 0xA1FA, sampleRange: 0...255, onlyRGB: true)
+        try checkEveryKernel(seed: 0x7136, sampleRange: 0...2, onlyPaeth: true, onlyRGB: true)
+    }
+
+    /// Random rows of every filter type (or only Paeth) for every pixel size (or only 8-bit RGB,
+    /// decoded as rgba8), checked against ``reconstruct(_:types:stride:)``.
+    private func checkEveryKernel(seed: UInt64, sampleRange: ClosedRange<UInt8>, onlyPaeth: Bool = false,
+                                  onlyRGB: Bool = false) throws {
         // (bit depth, colour type) → bytes per pixel: 8/0 → 1, 8/4 → 2, 8/2 → 3, 8/6 → 4, 16/2 → 6, 16/6 → 8.
-        let kinds: [(Int, Int, Int)] = [(8, 0, 1), (8, 4, 2), (8, 2, 3), (8, 6, 4), (16, 4, 4), (16, 2, 6), (16, 6, 8)]
-        var rng = SeededGenerator(seed: 0xF117E5)
+        let allKinds: [(Int, Int, Int)] = [(8, 0, 1), (8, 4, 2), (8, 2, 3), (8, 6, 4), (16, 4, 4), (16, 2, 6), (16, 6, 8)]
+        let kinds = onlyRGB ? [(8, 2, 3)] : allKinds
+        var rng = SeededGenerator(seed: seed)
         for (depth, colorType, stride) in kinds {
             for width in [1, 2, 5, 17, 64] {
                 let height = 12
@@ -50,15 +73,27 @@ final class FilterKernelTests: XCTestCase {
                 var filtered: [[UInt8]] = []
                 var types: [UInt8] = []
                 for row in 0..<height {
-                    types.append(UInt8(row % 5 == 0 ? Int.random(in: 0...4, using: &rng) : row % 5))
-                    filtered.append((0..<rowBytes).map { _ in UInt8.random(in: 0...255, using: &rng) })
+                    if onlyPaeth {
+                        types.append(row == 0 ? 0 : 4)
+                    } else {
+                        types.append(UInt8(row % 5 == 0 ? Int.random(in: 0...4, using: &rng) : row % 5))
+                    }
+                    filtered.append((0..<rowBytes).map { _ in UInt8.random(in: sampleRange, using: &rng) })
                 }
                 let stream = zip(types, filtered).flatMap { [$0] + $1 }
                 let file = B.file([B.ihdr(width: width, height: height, bitDepth: depth, colorType: colorType),
                                    B.idat(stream), B.iend])
-                let image = try PNGDecoder().decode(file)
-                XCTAssertEqual(image.pixels, reconstruct(filtered, types: types, stride: stride),
-                               "\(stride) bytes per pixel, width \(width)")
+                if onlyRGB {
+                    let image = try PNGDecoder(options: DecodingOptions(preferredFormat: .rgba8)).decode(file)
+                    let rgb = reconstruct(filtered, types: types, stride: stride)
+                    var rgba: [UInt8] = []
+                    for pixel in Swift.stride(from: 0, to: rgb.count, by: 3) { rgba += rgb[pixel..<(pixel + 3)] + [255] }
+                    XCTAssertEqual(image.pixels, rgba, "RGB as rgba8, width \(width)")
+                } else {
+                    let image = try PNGDecoder().decode(file)
+                    XCTAssertEqual(image.pixels, reconstruct(filtered, types: types, stride: stride),
+                                   "\(stride) bytes per pixel, width \(width)")
+                }
             }
         }
     }

@@ -30,7 +30,15 @@ extension PNGDecoder: AnimatedImageDecoder {
     ///   Sticky. ``currentImage()`` and ``finish()`` still give the default image.
     public func nextFrame() throws -> AnimationFrame? {
         // Nothing is taken before acTL: an fcTL read before it may yet turn out to belong to a still image.
-        guard let apng, apng.isDeclared, !apng.isRejected, let ihdr else { return nil }
+        guard let apng, apng.isDeclared, !apng.isRejected else { return nil }
+        return try nextFrame(of: apng)
+    }
+
+    /// ``nextFrame()`` of a declared animation. Apart, so that the call a still PNG answers after
+    /// every `feed` does not set up this one's frame.
+    @inline(never)
+    private func nextFrame(of apng: APNGAnimation) throws -> AnimationFrame? {
+        guard let ihdr else { return nil }
         let source = APNGFrameSource(header: ihdr, palette: palette, key: hasTransparency ? transparencyKey : nil,
                                      hasTransparency: hasTransparency, options: options,
                                      format: APNGFrameSource.format(bitDepth: ihdr.bitDepth, preferred: options.preferredFormat))

@@ -35,8 +35,10 @@ extension PNGDecoder {
                 if case .finished = stage { return }
                 stage = .chunkHeader
             case .imageData(let chunk, let remaining):
-                guard available.count > 0 || remaining == 0 else { return }
-                input.consume(try streamImageData(chunk, remaining: remaining, from: available))
+                let count = handOver.count(available: available.count, remaining: remaining, at: input.consumedOffset)
+                guard count > 0 || remaining == 0 else { return }
+                try streamImageData(chunk, remaining: remaining, from: available, count: count, at: input.consumedOffset)
+                input.consume(count)
             case .skippedChunk(let chunk, let remaining):
                 let count = min(remaining, available.count)
                 guard count > 0 || remaining == 0 else { return }
@@ -60,17 +62,17 @@ extension PNGDecoder {
         }
     }
 
-    /// Streams the next bytes of an IDAT chunk's data from `available` (the start of the unread
-    /// input) into the CRC and the inflater and moves the stage on. Returns how many it took.
-    func streamImageData(_ chunk: ChunkHeader, remaining: Int, from available: UnsafeRawBufferPointer) throws -> Int {
-        let count = min(remaining, available.count)
+    /// Streams the first `count` bytes (at most `remaining`) of `available`, the next bytes of an
+    /// IDAT chunk's data, found at file offset `offset`, into the CRC and the inflater and moves
+    /// the stage on.
+    func streamImageData(_ chunk: ChunkHeader, remaining: Int, from available: UnsafeRawBufferPointer,
+                         count: Int, at offset: Int) throws {
         // Built from the base address, not by slicing: this runs once per `feed`.
         let data = UnsafeRawBufferPointer(start: available.baseAddress, count: count)
         chunkCRC.update(data)
         parserBytesExamined += count
-        if count > 0 { try inflate(data, at: input.consumedOffset) }
+        if count > 0 { try inflate(data, at: offset) }
         stage = remaining == count ? .chunkCRC(chunk) : .imageData(chunk, remaining: remaining - count)
-        return count
     }
 
     /// Decides how a chunk is read, after the ordering rules (PNG 5.6).

@@ -17,6 +17,20 @@ extension PNGDecoder {
         }
         inflater = stream.inflater
         scanlines = stream.scanlines
+        handOver.start(filteredBytes: stream.scanlines.expectedBytes)
+    }
+
+    /// At the end of input: inflates the IDAT bytes still waiting for their hand-over point
+    /// (see ``ImageDataHandOver``), so that a file cut short shows every row its bytes hold.
+    /// Throws (and keeps) an error those bytes reveal.
+    func handOverWaitingImageData() throws {
+        guard handOver.waitingCount > 0, case .imageData(let chunk, let remaining) = stage else { return }
+        try decodingStep {
+            input.skipUnbuffered(handOver.takeUncounted())
+            let data = handOver.waitingBytes
+            try streamImageData(chunk, remaining: remaining, from: data, count: data.count, at: input.consumedOffset - data.count)
+            handOver.clear()
+        }
     }
 
     /// Inflates IDAT data found at file offset `offset` and hands the rows on.

@@ -49,7 +49,7 @@ public final class PNGDecoder: IncrementalImageDecoder {
     /// The options in force.
     public let options: DecodingOptions
     /// Known right after IHDR (see the class documentation about its pixel format).
-    public internal(set) var header: ImageHeader?
+    @exclusivity(unchecked) public internal(set) var header: ImageHeader?
     /// Problems that did not stop decoding, e.g. a misplaced or malformed ancillary chunk
     /// that was skipped (libpng's "benign errors"), each with its byte offset.
     public internal(set) var warnings: [ImageDecodingError] = []
@@ -68,15 +68,19 @@ public final class PNGDecoder: IncrementalImageDecoder {
     var hasTransparency = false
     var metadataReader: MetadataReader
     var inflater: Inflater?
-    var scanlines: ScanlineDecoder?
+    @exclusivity(unchecked) var scanlines: ScanlineDecoder?
     var layout: OutputLayout?
     /// The animation of an APNG, from a valid acTL on (see PNGDecoder+Animation.swift).
-    var apng: APNGAnimation?
-    var failure: ImageDecodingError?
+    @exclusivity(unchecked) var apng: APNGAnimation?
+    @exclusivity(unchecked) var failure: ImageDecodingError?
     @exclusivity(unchecked) var previewGeneration = 0
     private var cachedImage: Image?
     private var cachedGeneration = -1
     @exclusivity(unchecked) var parserBytesExamined = 0
+    /// When IDAT bytes are inflated, and the few that wait for that (see ``ImageDataHandOver``).
+    let handOver = ImageDataHandOver()
+    /// ``status`` when `feed` last decoded: what it answers while bytes only wait.
+    @exclusivity(unchecked) private var statusAfterLastStep = DecodingStatus.awaitingHeader
     var colorOutput: SRGBOutputStage
 
     /// Makes a decoder.
@@ -111,38 +115,74 @@ public final class PNGDecoder: IncrementalImageDecoder {
         parserBytesExamined + (inflater?.inputBytesExamined ?? 0) + (apng?.assembler.inflatedBytesExamined ?? 0)
     }
 
-    /// Appends `bytes` and decodes as far as they allow.
+    /// Appends `bytes` and decodes as far as they allow: IDAT data up to the last hand-over
+    /// point (a multiple of a granule of 1 … 256 bytes, or an IDAT chunk's end; see
+    /// ``ImageDataHandOver``), everything else completely.
     @discardableResult
     public func feed(_ bytes: UnsafeRawBufferPointer) throws -> DecodingStatus {
         if let failure { throw failure }
+        // Short of the next hand-over point: the bytes wait, and nothing else can change.
+        if handOver.wait(bytes) { return statusAfterLastStep }
         if case .finished = stage { return status }
+        try decodingStep {
+            var rest = bytes
+            input.skipUnbuffered(handOver.takeUncounted())
+            if handOver.waitingCount > 0, case .imageData(let chunk, let remaining) = stage {
+                // These bytes reach the hand-over point: the waiting ones and those up to the point go first.
+                let topUp = handOver.room
+                let data = handOver.fillToPoint(from: rest)
+                input.skipUnbuffered(topUp)
+                try streamImageData(chunk, remaining: remaining, from: data, count: data.count, at: input.consumedOffset - data.count)
+                handOver.clear()
+                rest = UnsafeRawBufferPointer(start: rest.baseAddress.map { $0 + topUp }, count: rest.count - topUp)
+            }
+            if input.readableCount == 0, case .imageData(let chunk, let remaining) = stage, remaining > 0 {
+                // The usual piece of a download: IDAT data, inflated straight from the caller's
+                // bytes instead of being copied into `input` first.
+                let count = handOver.count(available: rest.count, remaining: remaining, at: input.consumedOffset)
+                if count > 0 {
+                    try streamImageData(chunk, remaining: remaining, from: rest, count: count, at: input.consumedOffset)
+                    input.skipUnbuffered(count)
+                    rest = UnsafeRawBufferPointer(start: rest.baseAddress.map { $0 + count }, count: rest.count - count)
+                }
+            }
+            input.append(rest)
+            try advance()
+            if case .imageData(_, let remaining) = stage {
+                // What is left (short of a hand-over point) waits outside the input buffer.
+                let leftover = input.readable
+                handOver.settle(leftover: leftover, at: input.consumedOffset, remaining: remaining)
+                input.consume(leftover.count)
+            } else {
+                handOver.clear()
+            }
+        }
+        statusAfterLastStep = status
+        return statusAfterLastStep
+    }
+
+    /// Runs one decoding step: moves ``status``'s `previewGeneration` on if it decoded rows, and
+    /// keeps an error it throws (errors are sticky; an APNG's frames stop there too).
+    func decodingStep(_ body: () throws -> Void) throws {
         let rowsBefore = scanlines?.rowsDecoded ?? 0
         defer {
             if (scanlines?.rowsDecoded ?? 0) != rowsBefore { previewGeneration += 1 }
         }
         do {
-            var rest = bytes
-            if input.readableCount == 0, case .imageData(let chunk, let remaining) = stage, remaining > 0 {
-                // The usual piece of a download: IDAT data, inflated straight from the caller's
-                // bytes instead of being copied into `input` first.
-                let count = try streamImageData(chunk, remaining: remaining, from: bytes)
-                input.skipUnbuffered(count)
-                rest = UnsafeRawBufferPointer(start: bytes.baseAddress.map { $0 + count }, count: bytes.count - count)
-            }
-            input.append(rest)
-            try advance()
+            try body()
         } catch let error as ImageDecodingError {
             failure = error
+            handOver.clear()
             apng?.stop(with: error)
             throw error
         }
-        return status
     }
 
     /// Declares the end of input: returns the image, or throws `truncated` if the file ended
     /// before IEND (``currentImage()`` still shows every row decoded).
     public func finish() throws -> Image {
         if let failure { throw failure }
+        try handOverWaitingImageData()
         guard case .finished = stage, let image = currentImage() else {
             let error = truncationError()
             failure = error

@@ -10,16 +10,19 @@ import ImageCore
 ///   piece are unfiltered straight from the piece and never copied here.
 /// - `storedRows`: 2 × R bytes, the reconstructed current and previous rows of the pass
 ///   (`current` and `prior` point into it and swap after each row).
-/// - `zeroRow`: R zero bytes, the "row above" of each pass's first row.
+/// - `zeroRow`: max(R, width × 8) zero bytes, the "row above" of each pass's first row.
 /// - `naturalRow`, `convertedRow`: one row of pixels in the natural / canvas format.
 /// When the stored samples already are the canvas pixels and the image is not interlaced,
-/// rows are unfiltered straight into the canvas, with the canvas row above as `prior`.
+/// rows are unfiltered straight into the canvas, with the canvas row above as `prior`; so are
+/// 8-bit RGB rows for an `rgba8` canvas (``RGBToRGBAUnfilter``), the row above read as RGBA.
+/// `zeroRow` is long enough to stand for either kind of row.
 final class ScanlineDecoder {
     let canvas: PixelCanvas
     private var schedule: ScanlineSchedule
     private let expander: RowExpander
     private let filterStride: Int
     private let unfiltersIntoCanvas: Bool
+    private let expandsRGBIntoCanvas: Bool
     private let isInterlaced: Bool
 
     private let maxRowBytes: Int
@@ -58,6 +61,8 @@ final class ScanlineDecoder {
         filterStride = header.filterStride
         isInterlaced = header.isInterlaced
         unfiltersIntoCanvas = expander.isIdentity && !header.isInterlaced
+        expandsRGBIntoCanvas = !header.isInterlaced && header.colorType == .rgb && header.bitDepth == 8
+            && key == nil && layout.natural == .rgb8 && layout.canvas == .rgba8
         maxRowBytes = schedule.maxRowBytes
         // The widest pixel is 8 bytes (rgba16); canvas rows fit in width × 8.
         pixelRowBytes = header.width * 8
@@ -66,8 +71,8 @@ final class ScanlineDecoder {
         storedRows.initialize(repeating: 0, count: 2 * maxRowBytes)
         current = storedRows
         prior = storedRows + maxRowBytes
-        zeroRow = .allocate(capacity: maxRowBytes)
-        zeroRow.initialize(repeating: 0, count: maxRowBytes)
+        zeroRow = .allocate(capacity: max(maxRowBytes, pixelRowBytes))
+        zeroRow.initialize(repeating: 0, count: max(maxRowBytes, pixelRowBytes))
         naturalRow = .allocate(capacity: pixelRowBytes)
         convertedRow = .allocate(capacity: pixelRowBytes)
     }
@@ -129,6 +134,9 @@ final class ScanlineDecoder {
             let above = passRow == 0 ? zeroRow : rows.row(y - 1)
             RowUnfilter.apply(filter, filtered: filtered + 1, prior: above, output: rows.row(y),
                               count: pass.rowBytes, stride: filterStride)
+        } else if expandsRGBIntoCanvas {
+            let above = passRow == 0 ? zeroRow : rows.row(y - 1)
+            RGBToRGBAUnfilter.apply(filter, filtered: filtered + 1, prior: above, output: rows.row(y), columns: pass.columns)
         } else {
             let above = passRow == 0 ? zeroRow : prior
             RowUnfilter.apply(filter, filtered: filtered + 1, prior: above, output: current,

@@ -16,6 +16,10 @@ enum RowConverter {
             rgb8ToRGBA8(source, columns, output)
             return
         }
+        if to == .rgba8 && (from == .gray8 || from == .grayAlpha8) {
+            grayToRGBA8(source, columns, output, withAlpha: from == .grayAlpha8)
+            return
+        }
         if to == .rgba8 && !wide {
             // 8 → 8: only channels move.
             for x in 0..<columns {
@@ -53,9 +57,27 @@ enum RowConverter {
         }
     }
 
+    /// Gray (+ alpha) → RGBA, one 4-byte store per pixel: in a little-endian word R is the low
+    /// byte, so gray g gives g × 0x010101 (R = G = B = g) with alpha in the top byte.
+    private static func grayToRGBA8(_ source: UnsafePointer<UInt8>, _ columns: Int, _ output: UnsafeMutablePointer<UInt8>,
+                                    withAlpha: Bool) {
+        let out = UnsafeMutableRawPointer(output)
+        if withAlpha {
+            for x in 0..<columns {
+                let pixel = UInt32(source[2 * x]) &* 0x01_0101 | UInt32(source[2 * x + 1]) << 24
+                out.storeBytes(of: pixel.littleEndian, toByteOffset: 4 * x, as: UInt32.self)
+            }
+        } else {
+            for x in 0..<columns {
+                let pixel = UInt32(source[x]) &* 0x01_0101 | 0xFF00_0000
+                out.storeBytes(of: pixel.littleEndian, toByteOffset: 4 * x, as: UInt32.self)
+            }
+        }
+    }
+
     /// RGB → RGBA with 4-byte moves, four pixels per step; the tail pixels but the last are read as
     /// R, G, B plus the next pixel's R, whose byte is replaced by 255 (the fourth byte in memory order).
-    private static func rgb8ToRGBA8(_ source: UnsafePointer<UInt8>, _ columns: Int, _ output: UnsafeMutablePointer<UInt8>) {
+    static func rgb8ToRGBA8(_ source: UnsafePointer<UInt8>, _ columns: Int, _ output: UnsafeMutablePointer<UInt8>) {
         guard columns > 0 else { return }
         let opaque = UInt32(0xFF00_0000)
         // Four pixels (12 bytes) from three 4-byte loads, little-endian lanes:
