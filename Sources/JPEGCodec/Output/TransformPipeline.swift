@@ -1,31 +1,23 @@
 import Dispatch
 
 /// Sequential decoding on two threads (``DecodingOptions/maximumThreads`` ≥ 2): the caller's
-/// thread decodes the entropy-coded data of the iMCU rows while a worker runs the IDCTs of the
-/// rows handed to it and upsamples and colour-converts the last rows each completes into a band;
-/// the caller emits each finished row's first rows into the picture itself and copies the band's
-/// in. The stages cost about 30 % (entropy), 38 % (IDCT) and 32 % (upsampling and colour) of a
-/// one-thread decode (callgrind, 6 Mpix 4:2:0); how many rows the worker takes follows the load
-/// (`workerRowTarget`).
+/// thread decodes the entropy-coded data of iMCU row r + 1 while a worker runs the IDCTs of row r
+/// and upsamples and colour-converts the last rows it completes into a band; the caller then
+/// emits the first rows into the picture itself and copies the band's in. The stages cost about
+/// 30 % (entropy), 38 % (IDCT) and 32 % (upsampling and colour) of a one-thread decode
+/// (callgrind, 6 Mpix 4:2:0); how many rows the worker takes follows the load (`workerRowTarget`).
 ///
-/// Hand-over: a ring of ``coefficientSlots`` iMCU rows, so neither thread waits for the other
-/// at each row. The caller submits row r and goes on decoding r + 1, r + 2, …; it takes finished
-/// jobs when it finds them done (a semaphore poll, no system call), and blocks only when the
-/// worker is a whole ring behind; the worker sleeps only when it has caught up.
+/// Hand-over, row by row (`r` = iMCU row):
 /// ```
-/// caller:  entropy(r) ─ submit(r) ─ take done ─ entropy(r + 1) ─ submit(r + 1) ─ take done ─ entropy(r + 2) …
-/// worker:              └─ transform(r), emit its rows ─┘└─ transform(r + 1) …  (each signals when done)
+/// caller:  entropy(r) ─ submit(r) ─ wait(r − 1) ─ emit, copy rows ─ entropy(r + 1) ─ submit(r + 1) ─ wait(r) ─ …
+/// worker:              └──── transform(r), emit its last rows ───┘                 └─ transform(r + 1) …
 /// ```
-/// (The first version waited for row r − 1 after submitting r: 125 waits on a 6 Mpix 4:2:0 file,
-/// and 1.08–1.31× one thread on two idle cores.)
-/// - Coefficients: the store keeps ``coefficientSlots`` (K) iMCU rows; row r is decoded into slot
-///   r mod K. ``submit(iMCURow:windows:deliver:)`` returns with at most K − 1 rows in flight (r and
-///   the K − 2 before it), so the slot of r + 1, which the caller decodes next, is free; the worker
-///   zeroes each block after its IDCT, so a slot is reused clean and never shared.
-/// - Samples: the renderer's rings hold ``ringIMCURows`` = K + 1 iMCU rows. While the worker writes
-///   row w ≤ r, the caller takes jobs j ≥ r − K + 2 and reads sample rows j − 1 and j at most (the
-///   rows job j completed need the row above theirs at most), so rows r − K + 1 … r, K of them,
-///   are all the two threads touch: the worker never overwrites a sample row still to be read. The
+/// - Coefficients: the store keeps ``coefficientSlots`` iMCU rows; row r is decoded into slot
+///   r mod 2. The caller moves on to row r + 1 (slot of r − 1) only after `wait(r − 1)`, and the
+///   worker zeroes each block after its IDCT, so a slot is reused clean and never shared.
+/// - Samples: the renderer's rings hold ``ringIMCURows`` iMCU rows. While the worker writes row
+///   r + 1, the caller reads rows r − 1 and r at most (the rows job r completed need the row
+///   above theirs at most), so the worker never overwrites a sample row still to be read; the
 ///   worker's own reads come after its own writes.
 /// - Output rows: each job's rows are fixed at submission (`plannedRows`), so the two threads
 ///   emit disjoint rows; the worker's go into the band of its coefficient slot, which the caller
@@ -34,12 +26,10 @@ import Dispatch
 /// - The semaphore's signal after a job and the caller's wait for it order the worker's writes
 ///   before the caller's reads.
 final class TransformPipeline {
-    /// iMCU rows of coefficients in the ring: one being entropy-decoded, up to K − 1 handed over.
-    /// Six slots: the worker may fall four or five rows behind before the caller waits, and the
-    /// ring stays about 1.7 MB for a 3000-pixel-wide 4:2:0 picture.
-    static let coefficientSlots = 6
+    /// iMCU rows of coefficients in flight: one being entropy-decoded, one being transformed.
+    static let coefficientSlots = 2
     /// iMCU rows each sample ring holds when a worker transforms ahead of the caller's reads.
-    static let ringIMCURows = coefficientSlots + 1
+    static let ringIMCURows = 4
 
     /// A finished job: the output rows it made ready, split between the caller (`callerRows`, to
     /// emit into the picture now) and the worker (`workerRows`, already in `band`, rows `bandStride` apart).
@@ -73,12 +63,12 @@ final class TransformPipeline {
     /// Signalled once per finished job, in submission order (the queue is serial).
     private let finished = DispatchSemaphore(value: 0)
     /// Jobs submitted whose completion the caller has not taken yet, oldest first (at most
-    /// ``coefficientSlots`` − 1).
+    /// ``coefficientSlots``).
     private var pending: [PendingJob] = []
     /// Output rows up to here are assigned to a submitted job.
     private var plannedRows = 0
     /// How many of a job's ready rows the worker emits (the last ones). It follows the load: one
-    /// more when the caller found the worker idle, one fewer when it had to wait for it, so
+    /// more when the caller found the worker already done, one fewer when it had to wait, so
     /// the two threads end up equally busy whatever the sampling (4:2:0 leaves the worker room,
     /// 4:4:4 hardly any). Which thread emits a row never changes its pixels. It starts at half
     /// an iMCU row, so the worker's share is used from the first row on.
@@ -117,16 +107,9 @@ final class TransformPipeline {
     var isIdle: Bool { pending.isEmpty }
 
     /// Hands iMCU row `row` (the next one), whose blocks `windows` (one per frame component) point
-    /// at, to the worker, after delivering the jobs already done. Returns with at most
-    /// `coefficientSlots − 1` rows in flight, waiting for the oldest if need be, so the slot of row
-    /// `row + 1` is free for the entropy decoder.
+    /// at, to the worker. Waits first if both coefficient slots are still in flight.
     func submit(iMCURow row: Int, windows: UnsafePointer<CoefficientWindow>, deliver: (FinishedRows) -> Void) {
-        takeFinished(deliver)
-        // The load decides the worker's share: if it has caught up (idle, waiting for this
-        // thread), it gets one row more; if it is a whole ring behind, one row fewer.
-        if pending.isEmpty { workerRowTarget = min(workerRowTarget + 1, bandRows) }
-        if pending.count >= Self.coefficientSlots - 1 { workerRowTarget = max(workerRowTarget - 1, 0) }
-        while pending.count >= Self.coefficientSlots - 1 { takeOldest(waiting: true, deliver) }
+        while pending.count >= Self.coefficientSlots { takeOldest(deliver) }
         let slot = row % Self.coefficientSlots
         let target = slotWindows + slot * componentCount
         target.update(from: windows, count: componentCount)
@@ -145,31 +128,28 @@ final class TransformPipeline {
         }
     }
 
+    /// Waits until every submitted iMCU row up to `row` is done, tells the renderer, and hands
+    /// each job's rows to `deliver` (on this thread).
+    func waitFor(iMCURow row: Int, deliver: (FinishedRows) -> Void) {
+        while let oldest = pending.first, oldest.iMCURow <= row { takeOldest(deliver) }
+    }
+
     /// Waits for every submitted row.
     func drain(deliver: (FinishedRows) -> Void) {
-        while !pending.isEmpty { takeOldest(waiting: true, deliver) }
+        while !pending.isEmpty { takeOldest(deliver) }
     }
 
-    /// Delivers the jobs that are done, without waiting.
-    private func takeFinished(_ deliver: (FinishedRows) -> Void) {
-        while !pending.isEmpty && takeOldest(waiting: false, deliver) {}
-    }
-
-    /// Delivers the oldest job once it is done; without `waiting`, only if it is done already
-    /// (returns whether it was taken). Jobs finish in submission order (the queue is serial), so
-    /// any signal is the oldest's.
-    @discardableResult
-    private func takeOldest(waiting: Bool, _ deliver: (FinishedRows) -> Void) -> Bool {
-        if waiting {
+    private func takeOldest(_ deliver: (FinishedRows) -> Void) {
+        if finished.wait(timeout: .now()) == .timedOut {
+            workerRowTarget = max(workerRowTarget - 1, 0)
             finished.wait()
-        } else if finished.wait(timeout: .now()) == .timedOut {
-            return false
+        } else {
+            workerRowTarget = min(workerRowTarget + 1, bandRows)
         }
         let job = pending.removeFirst()
         renderer.didTransform(iMCURow: job.iMCURow)
         rowsFromWorker += job.workerRows.count
         deliver(FinishedRows(callerRows: job.callerRows, workerRows: job.workerRows, band: job.band, bandStride: bandStride))
-        return true
     }
 }
 
