@@ -83,9 +83,11 @@ final class DeflaterBitWriter {
         try body(UnsafeRawBufferPointer(start: storage, count: count))
     }
 
-    /// Drops the first `n` finished bytes (0 ≤ n ≤ `count`), keeping the rest and the pending bits.
+    /// Drops the first `n` finished bytes, keeping the rest and the pending bits. Requires
+    /// 0 ≤ n ≤ `count` (checked in debug builds; a release build clamps instead of trapping).
     func removeFirst(_ n: Int) {
-        precondition(n >= 0 && n <= count, "DeflaterBitWriter.removeFirst: \(n) of \(count) bytes")
+        assert(n >= 0 && n <= count, "DeflaterBitWriter.removeFirst: \(n) of \(count) bytes")
+        let n = min(max(n, 0), count)
         guard n > 0 else { return }
         (storage).update(from: storage + n, count: count - n)
         count -= n

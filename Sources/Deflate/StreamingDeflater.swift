@@ -95,7 +95,7 @@ public final class StreamingDeflater {
     /// (from the front) it used; the rest stay for the next call.
     public func consumeOutput<E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> Int) throws(E) {
         let used = try writer.withFinishedBytes(body)
-        writer.removeFirst(min(max(used, 0), writer.count))
+        writer.removeFirst(min(max(used, 0), writer.count))   // a body's bad count cannot reach the writer
     }
 
     /// Compresses the pending input after the history, then keeps as history its last 32 KiB
