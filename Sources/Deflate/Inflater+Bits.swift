@@ -13,7 +13,7 @@ extension Inflater {
     @inline(__always)
     func pullIntoBitBuffer(_ bytes: UnsafePointer<UInt8>, count: Int) {
         var bits = bitBuffer
-        var available = UInt64(bitCount)
+        var available = UInt64(truncatingIfNeeded: bitCount)
         if count == 1 {
             bits |= UInt64(bytes.pointee) &<< available
             available &+= 8

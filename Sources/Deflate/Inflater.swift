@@ -211,14 +211,16 @@ public final class Inflater {
         // buffered than the next token needs (at most 48), so a byte always has room.
         // `smallPieceOutputLimit` is -1 unless the inflater is inside a Huffman block, not failed.
         let count = input.count
+        // Bytes that cannot hold the stream's end wait undecoded in the bit buffer (``holdRoom``
+        // is 0 unless the last call stopped inside a Huffman block with room for them).
+        if count <= holdRoom, let bytes = input.baseAddress?.assumingMemoryBound(to: UInt8.self) {
+            holdRoom &-= count
+            pullIntoBitBuffer(bytes, count: count)
+            return .needsInput
+        }
         if count < Inflater.fastInputMargin, outputPosition <= smallPieceOutputLimit, count &<< 3 <= 63 &- bitCount,
            let bytes = input.baseAddress?.assumingMemoryBound(to: UInt8.self) {
             pullIntoBitBuffer(bytes, count: count)
-            // Bytes that cannot hold the stream's end wait undecoded in the bit buffer (see ``holdRoom``).
-            if count <= holdRoom {
-                holdRoom &-= count
-                return .needsInput
-            }
             switch decodeBufferedTokens(outputLimit: smallPieceOutputLimit) {
             case .needInput:
                 holdRoom = min(heldInputLimit, (63 &- bitCount) &>> 3)
@@ -281,7 +283,7 @@ public final class Inflater {
     /// - Throws: as ``feed(_:into:)`` (an error those bytes reveal, the sink's errors).
     public func flush(into sink: (UnsafeRawBufferPointer) throws -> Void) throws {
         if let failure { throw failure }
-        try advance(UnsafeRawBufferPointer(start: nil, count: 0), sink)
+        _ = try advance(UnsafeRawBufferPointer(start: nil, count: 0), sink)
     }
 
     /// Declares the end of input. Of a stream cut short, the output its last few bytes determine
@@ -301,7 +303,7 @@ public final class Inflater {
     /// - Throws: as ``finish()``, or an error the waiting bytes reveal.
     public func finish(into sink: (UnsafeRawBufferPointer) throws -> Void) throws {
         if let failure { throw failure }
-        if !isFinished { try advance(UnsafeRawBufferPointer(start: nil, count: 0), sink) }
+        if !isFinished { _ = try advance(UnsafeRawBufferPointer(start: nil, count: 0), sink) }
         guard isFinished else {
             let error = InflateError(.truncated, at: totalIn, "the compressed stream ended early (\(modeDescription))")
             failure = error
