@@ -44,6 +44,16 @@ extension Inflater {
             }
             while position <= outputLimit {
                 var entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
+                // Literals first, with the fewest steps (a main-table literal has no link).
+                if entry & HuffmanEntry.kindMask == HuffmanEntry.literal {
+                    let length = UInt64(entry & HuffmanEntry.lengthMask)
+                    if length > available { if input < end { continue refilling }; stop = .needInput; break refilling }
+                    bits &>>= length
+                    available &-= length
+                    output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
+                    position &+= 1
+                    continue
+                }
                 var prefix: UInt64 = 0
                 if entry & HuffmanEntry.kindMask == HuffmanEntry.link {
                     prefix = 11
