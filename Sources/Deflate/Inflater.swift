@@ -1,9 +1,9 @@
 /// Streaming DEFLATE decompressor for zlib (RFC 1950), raw DEFLATE (RFC 1951) and gzip (RFC 1952).
 ///
 /// Feed compressed bytes in pieces of any size; output is handed to a sink by the end of the
-/// call (after pieces under 8 bytes, once 256 bytes have gathered; ``flush(into:)`` hands
-/// over the rest at once). Every input byte is read into the bit buffer once and never re-read, so total work
-/// is O(input + output) however the input is split.
+/// call (after pieces under 8 bytes, once 256 bytes have gathered; ``flush(into:)`` hands over
+/// the rest at once). Every input byte is read into the bit buffer once and never re-read, so
+/// total work is O(input + output) however the input is split.
 ///
 /// ```swift
 /// let inflater = Inflater(format: .zlib)
@@ -205,11 +205,6 @@ public final class Inflater {
     /// - Throws: ``InflateError``; the same error again on every later call.
     @discardableResult
     public func feed(_ input: UnsafeRawBufferPointer, into sink: (UnsafeRawBufferPointer) throws -> Void) throws -> InflateStatus {
-        // A few bytes inside a Huffman block (a network delivering a byte at a time): straight
-        // into the bit buffer and the buffered loop, without the state machine's dispatch or
-        // the input pointers. They fit: after the buffered loop stops for input, fewer bits are
-        // buffered than the next token needs (at most 48), so a byte always has room.
-        // `smallPieceOutputLimit` is -1 unless the inflater is inside a Huffman block, not failed.
         let count = input.count
         // Bytes that cannot hold the stream's end wait undecoded in the bit buffer (``holdRoom``
         // is 0 unless the last call stopped inside a Huffman block with room for them).
@@ -218,6 +213,11 @@ public final class Inflater {
             pullIntoBitBuffer(bytes, count: count)
             return .needsInput
         }
+        // A few bytes inside a Huffman block (a network delivering a byte at a time): straight
+        // into the bit buffer and the buffered loop, without the state machine's dispatch or
+        // the input pointers. A byte fits: after the buffered loop stops for input, fewer bits
+        // are buffered than the next token needs (at most 48). `smallPieceOutputLimit` is -1
+        // unless the inflater is inside a Huffman block and has not failed.
         if count < Inflater.fastInputMargin, outputPosition <= smallPieceOutputLimit, count &<< 3 <= 63 &- bitCount,
            let bytes = input.baseAddress?.assumingMemoryBound(to: UInt8.self) {
             pullIntoBitBuffer(bytes, count: count)
