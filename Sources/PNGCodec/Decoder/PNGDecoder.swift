@@ -199,7 +199,7 @@ public final class PNGDecoder: IncrementalImageDecoder {
         if cachedGeneration == previewGeneration, let cachedImage { return cachedImage }
         var image: Image
         if let scanlines {
-            image = convertedForOutput(scanlines.canvas.image(orientation: header.orientation, iccProfile: header.iccProfile))
+            image = convertedForOutput(scanlines.picture(orientation: header.orientation, iccProfile: header.iccProfile))
             if image.format != layout.delivered { image = image.converted(to: layout.delivered) }
         } else {
             image = Image(blankWidth: header.width, height: header.height, format: layout.delivered)
