@@ -23,6 +23,15 @@ final class KernelTwinTests: XCTestCase {
                 XCTAssertEqual(simd, scalar, "round \(round), \(channels) channels")
                 if simd != scalar { return }
             }
+            // With an alpha row: the same colours, alpha bytes in the fourth channel.
+            let alpha = (0..<width).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ round) }
+            var simd = [UInt8](repeating: 0, count: width * 4)
+            var scalar = simd
+            VP8YUVConverter.convertRow(y: y, u: u, v: v, width: width, channels: 4, alpha: alpha, out: &simd)
+            VP8YUVConverter.convertScalar(y: y, u: u, v: v, from: 0, to: width, channels: 4, alpha: alpha, out: &scalar)
+            XCTAssertEqual(simd, scalar, "round \(round), with alpha")
+            XCTAssertEqual(stride(from: 3, to: simd.count, by: 4).map { simd[$0] }, alpha)
+            if simd != scalar { return }
         }
     }
 

@@ -117,12 +117,7 @@ enum VP8LPixelDecoder {
                 guard length <= total - next else {
                     return .invalid("VP8L backward reference of \(length) pixels runs past the image end at pixel \(next)")
                 }
-                // Forward element by element: overlapping copies repeat the pattern (LZ77).
-                for k in next..<(next + length) {
-                    let pixel = out[k - back]
-                    out[k] = pixel
-                    insert(pixel)
-                }
+                copy(out, to: next, back: back, length: length, cache: hasCache ? cache : nil, cacheShift: cacheShift)
                 next += length
                 x += length
                 if x >= width { y += x / width; x %= width }
@@ -130,6 +125,32 @@ enum VP8LPixelDecoder {
                 if groupMask >= 0, next < total { selectGroup() }
             }
             return .complete
+        }
+    }
+
+    /// The LZ77 copy of `length` pixels from `back` pixels earlier (`back <= start`), forward
+    /// element by element so overlapping copies repeat the pattern, each pixel inserted into
+    /// `cache`. A run (`back` 1) repeats the pixel before it, which was the last insertion, so
+    /// its slot already holds it: a plain fill.
+    @inline(__always)
+    static func copy(_ out: UnsafeMutablePointer<UInt32>, to start: Int, back: Int, length: Int,
+                     cache: UnsafeMutableBufferPointer<UInt32>?, cacheShift: UInt32) {
+        let end = start &+ length
+        var k = start
+        if back == 1 {
+            let pixel = out[start &- 1]
+            while k < end { out[k] = pixel; k &+= 1 }
+            return
+        }
+        guard let cache else {
+            while k < end { out[k] = out[k &- back]; k &+= 1 }
+            return
+        }
+        while k < end {
+            let pixel = out[k &- back]
+            out[k] = pixel
+            cache[Int((pixel &* cacheHashMultiplier) &>> cacheShift)] = pixel
+            k &+= 1
         }
     }
 

@@ -11,20 +11,22 @@ enum VP8YUVConverter {
         UInt8(clamping: v &>> 6)
     }
 
-    /// Converts one row of `width` pixels to RGB (`channels` 3) or RGBA with alpha 255 (`channels` 4).
+    /// Converts one row of `width` pixels to RGB (`channels` 3) or RGBA (`channels` 4) with the
+    /// row's `alpha` bytes, or 255 without them.
     static func convertRow(y: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>, width: Int,
-                           channels: Int, out: UnsafeMutablePointer<UInt8>) {
+                           channels: Int, alpha: UnsafePointer<UInt8>? = nil, out: UnsafeMutablePointer<UInt8>) {
         var x = 0
         while x &+ 16 <= width {
-            convert16(y: y + x, u: u + x, v: v + x, channels: channels, out: out + x &* channels)
+            convert16(y: y + x, u: u + x, v: v + x, channels: channels, alpha: alpha.map { $0 + x }, out: out + x &* channels)
             x &+= 16
         }
-        convertScalar(y: y, u: u, v: v, from: x, to: width, channels: channels, out: out)
+        convertScalar(y: y, u: u, v: v, from: x, to: width, channels: channels, alpha: alpha, out: out)
     }
 
     /// The scalar formula for pixels `start ..< end` (the careful twin of ``convert16``).
     static func convertScalar(y: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>,
-                              from start: Int, to end: Int, channels: Int, out: UnsafeMutablePointer<UInt8>) {
+                              from start: Int, to end: Int, channels: Int, alpha: UnsafePointer<UInt8>? = nil,
+                              out: UnsafeMutablePointer<UInt8>) {
         var x = start
         while x < end {
             let luma = multiplyHigh(Int(y[x]), 19077)
@@ -33,7 +35,7 @@ enum VP8YUVConverter {
             at[0] = clip8(luma &+ multiplyHigh(vv, 26149) &- 14234)
             at[1] = clip8(luma &- multiplyHigh(uu, 6419) &- multiplyHigh(vv, 13320) &+ 8708)
             at[2] = clip8(luma &+ multiplyHigh(uu, 33050) &- 17685)
-            if channels == 4 { at[3] = 255 }
+            if channels == 4 { at[3] = alpha?[x] ?? 255 }
             x &+= 1
         }
     }
@@ -65,7 +67,7 @@ enum VP8YUVConverter {
     /// shuffle that would do it faster).
     @inline(__always)
     static func convert16(y: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>, channels: Int,
-                          out: UnsafeMutablePointer<UInt8>) {
+                          alpha: UnsafePointer<UInt8>?, out: UnsafeMutablePointer<UInt8>) {
         @inline(__always) func halves(_ p: UnsafePointer<UInt8>) -> (even: SIMD8<UInt16>, odd: SIMD8<UInt16>) {
             let (even, odd) = VP8Lanes.split(UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self))
             return (unsafeBitCast(even, to: SIMD8<UInt16>.self), unsafeBitCast(odd, to: SIMD8<UInt16>.self))
@@ -75,7 +77,12 @@ enum VP8YUVConverter {
         var planes = (VP8Lanes.join(even.r, odd.r), VP8Lanes.join(even.g, odd.g), VP8Lanes.join(even.b, odd.b))
         withUnsafeBytes(of: &planes) { raw in
             let r = raw.baseAddress!.assumingMemoryBound(to: UInt8.self), g = r + 16, b = r + 32
-            if channels == 4 {
+            if channels == 4, let alpha {
+                for i in 0..<16 {
+                    let at = out + 4 &* i
+                    at[0] = r[i]; at[1] = g[i]; at[2] = b[i]; at[3] = alpha[i]
+                }
+            } else if channels == 4 {
                 for i in 0..<16 {
                     let at = out + 4 &* i
                     at[0] = r[i]; at[1] = g[i]; at[2] = b[i]; at[3] = 255
