@@ -26,14 +26,15 @@ enum VP8LGreenPlaneDecoder {
     /// through the 32-bit pixel loop (the cache hashes all four channels), green taken after.
     static func decodeResiduals(header: VP8LStreamHeader, reader: inout VP8LBitReader, height: Int) throws(VP8LFailure) -> [UInt8] {
         let codedWidth = header.codedWidth
-        var coded = [UInt8](repeating: 0, count: codedWidth * height)
+        // Fully written on success (the pixel loop, or extractGreen); thrown away otherwise.
+        var coded = [UInt8].unfilled(count: codedWidth * height)
         let outcome: VP8LPixelDecoder.Outcome
         if header.codes.cacheBits == 0 {
             outcome = coded.withUnsafeMutableBufferPointer { plane in
                 VP8LGreenPixelDecoder.decode(reader: &reader, codes: header.codes, width: codedWidth, plane: plane)
             }
         } else {
-            var pixels = [UInt32](repeating: 0, count: codedWidth * height)
+            var pixels = [UInt32].unfilled(count: codedWidth * height)
             var cache = [UInt32](repeating: 0, count: 1 << header.codes.cacheBits)
             var index = 0
             outcome = pixels.withUnsafeMutableBufferPointer { out in

@@ -47,7 +47,8 @@ final class VP8LImageDecoder {
             self.codes = codes
             self.transforms = VP8LInverseTransforms(transforms: transforms, imageWidth: width)
             self.codedWidth = codedWidth
-            coded = [UInt32](repeating: 0, count: codedWidth * height)
+            // Only whole decoded rows are read (backward references reach decoded pixels only).
+            coded = .unfilled(count: codedWidth * height)
             cache = [UInt32](repeating: 0, count: codes.cacheBits > 0 ? 1 << codes.cacheBits : 0)
             row = [UInt32](repeating: 0, count: width)
         }
