@@ -121,6 +121,23 @@ final class AlphaGreenPathTests: XCTestCase {
         XCTAssertEqual(Self.count(seen) { $0.accepted && $0.cache }, 11)
     }
 
+    /// The ARGB predictor (``VP8LPredictor``) undone over `residuals`, rows of `width` pixels.
+    static func predicted(_ residuals: [UInt32], width: Int, sizeBits: Int, modes: [UInt32]) -> [UInt32] {
+        var argb = residuals
+        var previous = [UInt32](repeating: 0, count: width)
+        argb.withUnsafeMutableBufferPointer { all in
+            previous.withUnsafeMutableBufferPointer { above in
+                for y in 0..<(all.count / width) {
+                    let row = UnsafeMutableBufferPointer(rebasing: all[(y * width)..<((y + 1) * width)])
+                    VP8LPredictor.undo(row: row, previous: above, y: y, width: width, sizeBits: sizeBits,
+                                       blocksPerRow: subsampledSize(width, sizeBits), modes: modes)
+                    for x in 0..<width { above[x] = row[x] }
+                }
+            }
+        }
+        return argb
+    }
+
     func testGreenPredictorMatchesTheARGBOneOnGreenOnlyRows() {
         // Pixels 0xFF00gg00 (alpha's encoding with the residuals' red, blue, alpha 0): every
         // mode, Select included, must give the ARGB predictor's green.
@@ -131,18 +148,7 @@ final class AlphaGreenPathTests: XCTestCase {
             let modes = (0..<(blocksPerRow * 2)).map { _ in UInt32.random(in: 0...15, using: &rng) << 8 }
             let greens = (0..<(width * 2)).map { _ in UInt8.random(in: 0...255, using: &rng) }
             // The ARGB path: residual rows with alpha, red, blue 0.
-            var argb = greens.map { UInt32($0) << 8 }
-            var previous = [UInt32](repeating: 0, count: width)
-            argb.withUnsafeMutableBufferPointer { all in
-                previous.withUnsafeMutableBufferPointer { above in
-                    for y in 0..<2 {
-                        let row = UnsafeMutableBufferPointer(rebasing: all[(y * width)..<((y + 1) * width)])
-                        VP8LPredictor.undo(row: row, previous: above, y: y, width: width, sizeBits: sizeBits,
-                                           blocksPerRow: blocksPerRow, modes: modes)
-                        for x in 0..<width { above[x] = row[x] }
-                    }
-                }
-            }
+            let argb = Self.predicted(greens.map { UInt32($0) << 8 }, width: width, sizeBits: sizeBits, modes: modes)
             var bytes = greens
             VP8LGreenPlaneDecoder.undoPredictor(&bytes, width: width, height: 2, sizeBits: sizeBits,
                                                 blocksPerRow: blocksPerRow, modes: modes)
@@ -162,18 +168,7 @@ final class AlphaGreenPathTests: XCTestCase {
                 return mode << 8
             }
             let residuals = (0..<(width * 3)).map { _ in UInt32.random(in: 0...UInt32.max, using: &rng) }
-            var argb = residuals
-            var previous = [UInt32](repeating: 0, count: width)
-            argb.withUnsafeMutableBufferPointer { all in
-                previous.withUnsafeMutableBufferPointer { above in
-                    for y in 0..<3 {
-                        let row = UnsafeMutableBufferPointer(rebasing: all[(y * width)..<((y + 1) * width)])
-                        VP8LPredictor.undo(row: row, previous: above, y: y, width: width, sizeBits: sizeBits,
-                                           blocksPerRow: blocksPerRow, modes: modes)
-                        for x in 0..<width { above[x] = row[x] }
-                    }
-                }
-            }
+            let argb = Self.predicted(residuals, width: width, sizeBits: sizeBits, modes: modes)
             var bytes = residuals.map { UInt8(truncatingIfNeeded: $0 >> 8) }
             VP8LGreenPlaneDecoder.undoPredictor(&bytes, width: width, height: 3, sizeBits: sizeBits,
                                                 blocksPerRow: blocksPerRow, modes: modes)

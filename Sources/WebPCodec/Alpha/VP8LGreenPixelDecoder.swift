@@ -53,16 +53,11 @@ enum VP8LGreenPixelDecoder {
                 guard lengthSymbol < VP8LPixelDecoder.literalCount + VP8LPixelDecoder.lengthPrefixCount else {
                     return .invalid("VP8L colour cache symbol \(lengthSymbol) without a colour cache")
                 }
-                let length = VP8LPixelDecoder.prefixCodedValue(lengthSymbol - VP8LPixelDecoder.literalCount, &reader)
-                let distanceSymbol = reader.readSymbol(distance, entries)
-                let distanceCode = VP8LPixelDecoder.prefixCodedValue(distanceSymbol, &reader)
-                let back = VP8LDistanceMap.distance(code: distanceCode, width: width)
-                if reader.overran { return .overran }
-                guard back <= next else {
-                    return .invalid("VP8L backward reference reaches \(back) pixels back from pixel \(next)")
-                }
-                guard length <= total - next else {
-                    return .invalid("VP8L backward reference of \(length) pixels runs past the image end at pixel \(next)")
+                var length = 0, back = 0
+                if let failure = VP8LPixelDecoder.readBackwardReference(
+                    lengthSymbol: lengthSymbol, &reader, distance: distance, entries: entries, width: width, next: next,
+                    total: total, length: &length, back: &back) {
+                    return failure
                 }
                 copy(out, to: next, back: back, length: length)
                 next += length
