@@ -119,4 +119,37 @@ enum PairedYCbCrConverter {
             RowColorConverter.yCbCrToRGB(y + x, cb + x, cr + x, into: output + 3 * x, width: width - x)
         }
     }
+
+    /// `width` pixels from a full-size Y row and Cb, Cr rows stretched 2:1 across by `filter`
+    /// on the way (``PairedChromaUpsampler``: `cbValues`, `crValues` are their column values).
+    /// `tail` (32 bytes) holds the last pixels' chroma for the scalar twin.
+    @inline(__always)
+    static func convert(_ y: UnsafePointer<UInt8>, cbValues: UnsafePointer<UInt16>, crValues: UnsafePointer<UInt16>,
+                        filter: PairedChromaUpsampler.Filter, tail: UnsafeMutablePointer<UInt8>,
+                        into output: UnsafeMutablePointer<UInt8>, width: Int) {
+        var x = 0
+        while x + 16 <= width {
+            store(luma: pairs(y + x), cb: PairedChromaUpsampler.pairs(cbValues, at: x >> 1, filter),
+                  cr: PairedChromaUpsampler.pairs(crValues, at: x >> 1, filter), into: output + 3 * x)
+            x += 16
+        }
+        guard x < width else { return }
+        for p in x..<width {
+            tail[p - x] = PairedChromaUpsampler.sample(cbValues, pixel: p, filter)
+            tail[16 + p - x] = PairedChromaUpsampler.sample(crValues, pixel: p, filter)
+        }
+        RowColorConverter.yCbCrToRGB(y + x, tail, tail + 16, into: output + 3 * x, width: width - x)
+    }
+
+    /// ``convert(_:cbValues:crValues:filter:tail:into:width:)`` for 4:2:0 (h2v2 fancy chroma).
+    static func convertH2V2(_ y: UnsafePointer<UInt8>, cbValues: UnsafePointer<UInt16>, crValues: UnsafePointer<UInt16>,
+                            tail: UnsafeMutablePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>, width: Int) {
+        convert(y, cbValues: cbValues, crValues: crValues, filter: .h2v2, tail: tail, into: output, width: width)
+    }
+
+    /// ``convert(_:cbValues:crValues:filter:tail:into:width:)`` for 4:2:2 (h2v1 fancy chroma).
+    static func convertH2V1(_ y: UnsafePointer<UInt8>, cbValues: UnsafePointer<UInt16>, crValues: UnsafePointer<UInt16>,
+                            tail: UnsafeMutablePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>, width: Int) {
+        convert(y, cbValues: cbValues, crValues: crValues, filter: .h2v1, tail: tail, into: output, width: width)
+    }
 }
