@@ -1,3 +1,8 @@
+// The even/odd split below reads bytes as little-endian 16-bit words.
+#if _endian(big)
+#error("PairedYCbCrConverter.pairs(_:) reads bytes as little-endian 16-bit words")
+#endif
+
 /// YCbCr → RGB for 16 pixels at a time on eight 16-bit lanes, pixels taken as even/odd pairs:
 /// lane i of the "even" vectors is pixel 2i, of the "odd" ones pixel 2i + 1.
 ///
@@ -8,7 +13,11 @@
 /// do in single instructions (byte-granular shuffles would be scalarised on SSE2).
 ///
 /// The arithmetic is ``RowColorConverter/yCbCrToRGB(_:_:_:into:width:)``'s (libjpeg's tables
-/// written out): `mulhi(2v, c)` is SSE2's `pmulhw`, the green products one `pmaddwd`.
+/// written out): R and B use `mulhi(2v, c)`, SSE2's `pmulhw`; G sums its two products from their
+/// 16-bit halves (see ``rgb(luma:cb:cr:)``). That converter, the careful twin, takes the last
+/// pixels of each row.
+///
+/// The even/odd split reads 16-bit words little-endian, as every supported CPU (x86-64, arm64) is.
 enum PairedYCbCrConverter {
     typealias Row = SixteenBitLanes.Row
 
