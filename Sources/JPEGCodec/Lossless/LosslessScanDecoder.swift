@@ -248,15 +248,29 @@ final class LosslessScanDecoder {
 
     /// One sample difference (T.81 H.1.2.2): a size 0...16, then that many extra bits (none for 16,
     /// which means 32768), in one table read when the code and its bits are short
-    /// (``LosslessDifferenceTable``). A code that is no code reads as size 0 and sets `badCode`.
+    /// (``LosslessDifferenceTable``), else the code first and then its bits. A code that is no code
+    /// reads as size 0 and sets `badCode`.
     @inline(__always)
     private static func difference(_ fast: UnsafePointer<Int32>, _ table: HuffmanLookup, _ reader: inout BitReader,
                                    _ badCode: inout Bool) -> Int32 {
-        if reader.bitCount < 32 { reader.refill() }
+        if reader.bitCount < 32 { reader.refillBelow32() }
         let entry = fast[reader.peek(LosslessDifferenceTable.indexBits)]
         if entry != 0 {
             reader.consume(Int(entry & 0xFF))
             return entry >> 8
+        }
+        // Code, then extra bits: at most 16 + 15 bits, and 32 are buffered unless a marker (or the
+        // end of the data) stopped the refill, where the careful path would not load more either.
+        let (size, length) = BitReader.symbol(atTopOf: reader.accumulator, table)
+        if size >= 1 && size <= 15 {
+            reader.consume(length)
+            let raw = Int32(truncatingIfNeeded: reader.peek(size))
+            reader.consume(size)
+            return BitReader.extend(raw, size: size)
+        }
+        if size == 16 {
+            reader.consume(length)
+            return 32768
         }
         let (value, after, bad) = slowDifference(table, reader)
         reader = after
