@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Instructions per JPEG decode, ours against libjpeg-turbo 3.1 (imagecodecs), under callgrind.
 
-The JPEG twin of `callgrind_png.py` (whose `instructions` it uses): wall times on a shared machine
+The JPEG twin of `callgrind_png.py` (whose `report` it uses): wall times on a shared machine
 swing by 2x between runs, instruction counts do not. For each file it runs our `benchmark` with
 `--repeat 1` and `--repeat 2` (a warm-up decode plus 1 or 2 timed ones) and a Python process that
 decodes the file with `imagecodecs.jpeg8_decode` (as compare.py does) 2 and 3 times; the
@@ -17,7 +17,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from callgrind_png import instructions  # noqa: E402
+from callgrind_png import report  # noqa: E402
 
 LIBJPEG_SCRIPT = """
 import sys, imagecodecs
@@ -32,18 +32,8 @@ def main():
     parser.add_argument("--bin", default=".build/release/benchmark")
     parser.add_argument("files", nargs="+")
     args = parser.parse_args()
-    ratios = []
-    print(f"{'file':70} {'ours M':>10} {'libjpeg-turbo M':>16} {'ratio':>7}")
-    for path in args.files:
-        ours = [instructions([args.bin, "--min-sample-ms", "0", "--repeat", str(n), path]) for n in (1, 2)]
-        theirs = [instructions([sys.executable, "-c", LIBJPEG_SCRIPT, path, str(n)]) for n in (2, 3)]
-        mine, library = ours[1] - ours[0], theirs[1] - theirs[0]
-        ratios.append(library / mine)
-        print(f"{path:70} {mine / 1e6:10.1f} {library / 1e6:16.1f} {library / mine:6.2f}x", flush=True)
-    product = 1.0
-    for ratio in ratios:
-        product *= ratio
-    print(f"geomean instruction ratio libjpeg-turbo/ours: {product ** (1 / len(ratios)):.3f}x over {len(ratios)} files")
+    report(args.files, lambda path, n: [args.bin, "--min-sample-ms", "0", "--repeat", str(n), path],
+           lambda path, n: [sys.executable, "-c", LIBJPEG_SCRIPT, path, str(n)], "libjpeg-turbo")
 
 
 if __name__ == "__main__":
