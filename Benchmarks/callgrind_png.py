@@ -40,24 +40,32 @@ def instructions(command):
     return int(match.group(1).replace(",", ""))
 
 
+def report(paths, ours, theirs, library, runs=((1, 2), (2, 3))):
+    """Prints per file one decode's instructions for us (`ours(path, n)`: our command decoding n
+    times after a warm-up) and `library` (`theirs(path, n)`), each the difference of the runs
+    counts in `runs`, their ratio, and the geometric mean of the ratios."""
+    ratios = []
+    print(f"{'file':70} {'ours M':>10} {library + ' M':>16} {'ratio':>7}")
+    for path in paths:
+        mine = [instructions(ours(path, n)) for n in runs[0]]
+        library_counts = [instructions(theirs(path, n)) for n in runs[1]]
+        one, other = mine[1] - mine[0], library_counts[1] - library_counts[0]
+        ratios.append(other / one)
+        print(f"{path:70} {one / 1e6:10.1f} {other / 1e6:16.1f} {other / one:6.2f}x", flush=True)
+    product = 1.0
+    for ratio in ratios:
+        product *= ratio
+    print(f"geomean instruction ratio {library}/ours: {product ** (1 / len(ratios)):.3f}x over {len(ratios)} files")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bin", default=".build/release/benchmark")
     parser.add_argument("files", nargs="+")
     args = parser.parse_args()
-    ratios = []
-    print(f"{'file':60} {'ours M':>10} {'Wuffs M':>10} {'Wuffs/ours':>11}")
-    for path in args.files:
-        ours = [instructions([args.bin, "--format", "rgba8", "--min-sample-ms", "0", "--repeat", str(n), path])
-                for n in (1, 2)]
-        wuffs = [instructions([sys.executable, "-c", WUFFS_SCRIPT, path, str(n)]) for n in (2, 3)]
-        mine, theirs = ours[1] - ours[0], wuffs[1] - wuffs[0]
-        ratios.append(theirs / mine)
-        print(f"{path:60} {mine / 1e6:10.1f} {theirs / 1e6:10.1f} {theirs / mine:10.2f}x", flush=True)
-    product = 1.0
-    for ratio in ratios:
-        product *= ratio
-    print(f"geomean instruction ratio Wuffs/ours: {product ** (1 / len(ratios)):.3f}x over {len(ratios)} files")
+    report(args.files,
+           lambda path, n: [args.bin, "--format", "rgba8", "--min-sample-ms", "0", "--repeat", str(n), path],
+           lambda path, n: [sys.executable, "-c", WUFFS_SCRIPT, path, str(n)], "Wuffs")
 
 
 if __name__ == "__main__":

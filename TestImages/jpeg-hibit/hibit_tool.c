@@ -2,6 +2,9 @@
  * that imagecodecs bundles. Commands:
  *   decode12 IN.jpg DENOM OUT.raw      12-bit decode at scale 1/DENOM; prints "W H C"; raw BE16 samples
  *   encode12p IN.raw W H C QUALITY OUT.jpg   12-bit progressive (jpeg_simple_progression) from BE16 samples
+ *   encode12s IN.raw W H C QUALITY HV SCRIPT OUT.jpg   the same with luma sampling HV ("22": 4:2:0, "11":
+ *            4:4:4) and the scans of SCRIPT: one per line, "components Ss Se Ah Al", components as digits
+ *            ("012 0 0 0 1" is an interleaved DC scan of all three with Al = 1)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,14 +40,28 @@ int main(int argc, char **argv) {
     }
     jpeg_finish_decompress(&d); fclose(out); printf("%d %d %d\n", w, h, c); return 0;
   }
-  if (argc == 8 && !strcmp(argv[1], "encode12p")) {
+  if ((argc == 8 && !strcmp(argv[1], "encode12p")) || (argc == 10 && !strcmp(argv[1], "encode12s"))) {
+    int scripted = argc == 10;
     struct jpeg_compress_struct e; long size; unsigned char *data = slurp(argv[2], &size);
     int w = atoi(argv[3]), h = atoi(argv[4]), c = atoi(argv[5]);
     e.err = jpeg_std_error(&jerr); jpeg_create_compress(&e);
-    FILE *out = fopen(argv[7], "wb"); jpeg_stdio_dest(&e, out);
+    FILE *out = fopen(argv[scripted ? 9 : 7], "wb"); jpeg_stdio_dest(&e, out);
     e.image_width = w; e.image_height = h; e.input_components = c;
     e.in_color_space = c == 1 ? JCS_GRAYSCALE : JCS_RGB; e.data_precision = 12;
-    jpeg_set_defaults(&e); jpeg_set_quality(&e, atoi(argv[6]), TRUE); jpeg_simple_progression(&e);
+    jpeg_set_defaults(&e); jpeg_set_quality(&e, atoi(argv[6]), TRUE);
+    if (!scripted) {
+      jpeg_simple_progression(&e);
+    } else {
+      static jpeg_scan_info scans[64]; int n = 0; char components[8];
+      e.comp_info[0].h_samp_factor = argv[7][0] - '0'; e.comp_info[0].v_samp_factor = argv[7][1] - '0';
+      FILE *script = fopen(argv[8], "r"); if (!script) { perror(argv[8]); exit(2); }
+      while (n < 64 && fscanf(script, "%7s %d %d %d %d", components, &scans[n].Ss, &scans[n].Se, &scans[n].Ah, &scans[n].Al) == 5) {
+        scans[n].comps_in_scan = (int)strlen(components);
+        for (int i = 0; i < scans[n].comps_in_scan; i++) scans[n].component_index[i] = components[i] - '0';
+        n++;
+      }
+      fclose(script); e.scan_info = scans; e.num_scans = n;
+    }
     jpeg_start_compress(&e, TRUE);
     J12SAMPLE *row = malloc(sizeof(J12SAMPLE) * w * c);
     for (int y = 0; y < h; y++) {
@@ -53,5 +70,5 @@ int main(int argc, char **argv) {
     }
     jpeg_finish_compress(&e); fclose(out); return 0;
   }
-  fprintf(stderr, "usage: decode12 IN DENOM OUT | encode12p IN W H C QUALITY OUT\n"); return 1;
+  fprintf(stderr, "usage: decode12 IN DENOM OUT | encode12p IN W H C QUALITY OUT | encode12s IN W H C QUALITY HV SCRIPT OUT\n"); return 1;
 }

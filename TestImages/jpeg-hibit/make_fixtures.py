@@ -7,7 +7,13 @@ Every reference is libjpeg-turbo 3.1 (the build PyPI's imagecodecs bundles):
 - 12-bit scaled decodes (1/2, 1/4, 1/8): `hibit_tool decode12`, a small C program (beside this
   script) that drives the same library with scale_num/scale_denom; it is compiled here with gcc
   against the system jpeglib.h (ABI version 80) and linked to imagecodecs' libjpeg;
-- 12-bit progressive files are written by `hibit_tool encode12p` (jpeg_simple_progression).
+- 12-bit progressive files are written by `hibit_tool encode12p` (jpeg_simple_progression) or
+  `encode12s` (the scan scripts in PROGRESSIVE below: odd sizes, 4:2:0 / 4:4:4 / gray, successive
+  approximation, non-interleaved DC, scripts that stop before every coefficient is exact).
+- Block smoothing of incomplete 12-bit progressive data: every progressive file cut at each scan
+  boundary (EOI appended), in the middle of each scan's data (no EOI) and whole, at 1/1
+  (imagecodecs.jpeg8_decode) and 1/2, 1/4, 1/8 (`hibit_tool decode12`, checked equal to
+  imagecodecs at 1/1), in "cuts".
 
 Lossless files come from imagecodecs.jpeg8_encode (predictors 1-7, precisions 2-16) and from
 `encode_lossless` below, a minimal writer for what imagecodecs cannot ask for: point transforms,
@@ -24,6 +30,7 @@ import hashlib
 import json
 import os
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -31,6 +38,8 @@ import imagecodecs
 import numpy as np
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "jpeg-extra" / "smoothing"))
+from make_smoothing_references import scans  # noqa: E402  (the 8-bit smoothing fixtures' scan finder)
 RNG = np.random.default_rng(1212)
 
 
@@ -181,6 +190,47 @@ def encode_lossless(size, components, precision, sampling, scans, restart_rows=0
 
 # --- the fixtures ---------------------------------------------------------------------------
 
+# 12-bit progressive fixtures beyond jpeg_simple_progression: (name, width, height, channels,
+# quality, luma sampling, scan script: "components Ss Se Ah Al" per scan).
+PROGRESSIVE = [
+    ("twelve_progressive_420_odd.jpg", 37, 23, 3, 75, None, None),
+    ("twelve_progressive_444_scans.jpg", 45, 29, 3, 85, "11",
+     ["012 0 0 0 1", "0 1 5 0 2", "2 1 63 0 1", "1 1 63 0 1", "0 6 63 0 2", "0 1 63 2 1",
+      "012 0 0 1 0", "2 1 63 1 0", "1 1 63 1 0", "0 1 63 1 0"]),
+    # Stops with AC 1-2 at Al = 1 and AC 10-63 never sent: even the whole file is smoothed.
+    ("twelve_progressive_gray_short.jpg", 53, 31, 1, 80, "11", ["0 0 0 0 0", "0 1 2 0 1", "0 3 9 0 0"]),
+    # 34 rows: 3 iMCU rows, the last with one luma block row; DC one component at a time;
+    # Cr never gets AC, luma only 1-5.
+    ("twelve_progressive_420_short.jpg", 50, 34, 3, 70, "22",
+     ["0 0 0 0 0", "1 0 0 0 0", "2 0 0 0 0", "0 1 5 0 0", "1 1 63 0 0"]),
+]
+
+
+def cut_references(name, data, tool, scratch):
+    """libjpeg-turbo's pictures of `data` cut at every scan boundary (EOI appended), inside every
+    scan (no EOI) and whole, at every scale."""
+    found = scans(data)
+    cuts = [(start, "boundary") for start, _, _ in found[1:]] + [((first + end) // 2, "mid") for _, first, end in found]
+    cuts.append((len(data), "whole"))
+    result = []
+    for cut, kind in sorted(cuts):
+        prefix = data[:cut] + (b"\xff\xd9" if kind == "boundary" else b"")
+        whole = reference(prefix)
+        path = scratch / "cut.jpg"
+        path.write_bytes(prefix)
+        for denominator in (1, 2, 4, 8):
+            out = scratch / "cut.raw"
+            run = subprocess.run([str(tool), "decode12", str(path), str(denominator), str(out)],
+                                 check=True, capture_output=True, text=True)
+            w, h, c = map(int, run.stdout.split())
+            digest = hashlib.sha256(out.read_bytes()).hexdigest()
+            if denominator == 1:
+                assert digest == whole["sha256"], f"hibit_tool and imagecodecs disagree on {name} cut at {cut}"
+            result.append({"path": name, "cut": cut, "kind": kind, "eoiAppended": kind == "boundary",
+                           "scale": denominator, "width": w, "height": h, "channels": c, "sha256": digest})
+    return result
+
+
 def build_tool(directory):
     """Compiles hibit_tool.c against the system jpeglib.h (ABI 80) and imagecodecs' libjpeg."""
     libs = Path(imagecodecs.__file__).resolve().parent.parent / "imagecodecs.libs"
@@ -234,6 +284,18 @@ def main():
             subprocess.run([str(tool), "encode12p", str(raw), str(source.shape[1]), str(source.shape[0]),
                             str(channels), str(quality), str(scratch / name)], check=True)
             files[name] = (scratch / name).read_bytes()
+        for name, width, height, channels, quality, sampling, script in PROGRESSIVE:
+            source = synthetic(width, height, channels, 12)
+            raw = scratch / "in.raw"
+            raw.write_bytes(image_bytes(source))
+            shape = [str(raw), str(width), str(height), str(channels), str(quality)]
+            if script is None:
+                subprocess.run([str(tool), "encode12p", *shape, str(scratch / name)], check=True)
+            else:
+                (scratch / "scans.txt").write_text("\n".join(script) + "\n")
+                subprocess.run([str(tool), "encode12s", *shape, sampling, str(scratch / "scans.txt"), str(scratch / name)],
+                               check=True)
+            files[name] = (scratch / name).read_bytes()
         # Damaged copies: cut short, and a flipped byte inside the entropy-coded data.
         for name in ("twelve_420.jpg", "lossless_12bit_rgb_p1.jpg", "lossless_12bit_subsampled_restarts.jpg"):
             data = files[name]
@@ -245,7 +307,7 @@ def main():
 
         references = {"generator": "TestImages/jpeg-hibit/make_fixtures.py",
                       "decoder": f"libjpeg-turbo {imagecodecs.jpeg8_version()} via imagecodecs (whole) and hibit_tool (scaled)",
-                      "files": {}, "scaled": []}
+                      "files": {}, "scaled": [], "cuts": []}
         for name, data in sorted(files.items()):
             (HERE / name).write_bytes(data)
             references["files"][name] = reference(data)
@@ -257,8 +319,10 @@ def main():
                 w, h, c = map(int, result.stdout.split())
                 references["scaled"].append({"path": name, "scale": denominator, "width": w, "height": h,
                                              "channels": c, "sha256": hashlib.sha256(out.read_bytes()).hexdigest()})
+        for name in sorted(n for n in files if n.startswith("twelve_progressive")):
+            references["cuts"] += cut_references(name, files[name], tool, scratch)
     (HERE / "references.json").write_text(json.dumps(references, indent=1, sort_keys=True) + "\n")
-    print(f"{len(files)} files, {len(references['scaled'])} scaled references")
+    print(f"{len(files)} files, {len(references['scaled'])} scaled references, {len(references['cuts'])} cut references")
 
 
 if __name__ == "__main__":

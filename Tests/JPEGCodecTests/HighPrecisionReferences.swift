@@ -21,8 +21,29 @@ struct HighPrecisionReferences: Decodable {
         var sha256: String
     }
 
+    /// A 12-bit progressive file cut short: its first `cut` bytes, with EOI appended when
+    /// `eoiAppended` (cuts at a scan boundary), decoded at 1/`scale`.
+    struct Cut: Decodable {
+        var path: String
+        var cut: Int
+        /// "boundary" (just before an SOS marker), "mid" (inside a scan's data) or "whole".
+        var kind: String
+        var eoiAppended: Bool
+        var scale: Int
+        var width: Int
+        var height: Int
+        var channels: Int
+        var sha256: String
+    }
+
     var files: [String: Picture]
     var scaled: [Scaled]
+    var cuts: [Cut]
+
+    /// The bytes `cut` describes.
+    static func bytes(_ cut: Cut) throws -> [UInt8] {
+        Array(try bytes(cut.path)[..<cut.cut]) + (cut.eoiAppended ? [0xFF, 0xD9] : [])
+    }
 
     static func load() throws -> HighPrecisionReferences {
         try JSONDecoder().decode(HighPrecisionReferences.self, from: Data(try Fixtures.bytes("jpeg-hibit/references.json")))

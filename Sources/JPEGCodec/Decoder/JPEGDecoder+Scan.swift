@@ -49,12 +49,12 @@ extension JPEGDecoder {
             store = try CoefficientStore(layout: layout, extent: extent,
                                          rawCoefficients: progressive || twelveBit, maxBytes: memoryLimit, at: markerOffset)
             guard let created = store else { throw ImageDecodingError(.internal, at: markerOffset, "no coefficient store") }
-            if twelveBit {
-                twelveBitRenderer = TwelveBitRenderer(layout: layout, conversion: conversion)
-            } else if progressive {
+            if twelveBit { twelveBitRenderer = TwelveBitRenderer(layout: layout, conversion: conversion) }
+            if progressive {
                 // Progressive blocks hold raw coefficients (refinement works on bits), dequantized when drawn.
                 preview = ProgressivePreview(layout: layout, conversion: conversion, quantization: UnsafePointer(created.quantization),
-                                             outputStride: outputStride, threads: options.maximumThreads)
+                                             outputStride: outputStride, threads: options.maximumThreads,
+                                             twelveBitRenderer: twelveBitRenderer)
             }
             if !twelveBit {
                 let createdRenderer = BlockRowRenderer(layout: layout, conversion: conversion, outputStride: outputStride,
@@ -139,7 +139,7 @@ extension JPEGDecoder {
                                        onMCURow: { self.finishedMCURow($0) })
         inputBytesExamined += scanDecoder.bytesExamined - examinedBefore
         input.consume(scanDecoder.consumedBytes)
-        if twelveBitRenderer != nil { markDirtyIMCURows(decodedMCUs: mcusBefore..<scanDecoder.nextMCU, of: scanDecoder) }
+        if twelveBitRenderer != nil && preview == nil { markDirtyIMCURows(decodedMCUs: mcusBefore..<scanDecoder.nextMCU, of: scanDecoder) }
         if let preview, scanDecoder.nextMCU > mcusBefore {
             // Every decoded MCU shows in the next picture, even in a half-decoded MCU row.
             preview.reach(decodedMCUs: scanDecoder.nextMCU)

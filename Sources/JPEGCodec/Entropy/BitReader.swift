@@ -48,6 +48,29 @@ struct BitReader {
         self = refilledCarefully()
     }
 
+    /// ``refill()`` for a caller that refills only below 32 valid bits (the lossless decoder, which
+    /// refills before every sample): at least 4 bytes fit, so both shift counts are in 1...56 and
+    /// masking shifts are exact; they cost a third of the checked ones (the DCT decoders, whose
+    /// refills sit in other code, measured slower with this form, so they keep ``refill()``).
+    @inline(__always)
+    mutating func refillBelow32() {
+        jpegInvariant(bitCount < 32, "refillBelow32 needs bitCount < 32, has \(bitCount)")
+        if markerReached { return }
+        if position + 8 <= bytes.count {
+            let word = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            let inverted = ~word
+            if (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080 == 0 && bitCount >= 0 {
+                let take = (63 - bitCount) >> 3
+                let loaded = UInt64(truncatingIfNeeded: take &* 8)
+                accumulator |= (word &>> (64 &- loaded)) &<< (64 &- loaded &- UInt64(truncatingIfNeeded: bitCount))
+                bitCount &+= take &* 8
+                position &+= take
+                return
+            }
+        }
+        self = refilledCarefully()
+    }
+
     /// The byte-at-a-time twin of the fast path, handling stuffing, markers and the buffer end.
     /// It returns the new state rather than mutating in place, so callers' readers can stay in
     /// registers (an `inout` call would pin them to memory).

@@ -92,10 +92,10 @@ final class LosslessPicture {
             let source = planes[c] + (y / component.expandV) * component.width
             let shift = UInt32(pointTransforms[c]), row = scratch[c]
             if component.expandH == 1 {
-                for x in 0..<geometry.width { row[x] = UInt16(truncatingIfNeeded: (UInt32(source[x]) << shift) & mask) }
+                for x in 0..<geometry.width { row[x] = UInt16(truncatingIfNeeded: (UInt32(source[x]) &<< shift) & mask) }
             } else {
                 for x in 0..<geometry.width {
-                    row[x] = UInt16(truncatingIfNeeded: (UInt32(source[x / component.expandH]) << shift) & mask)
+                    row[x] = UInt16(truncatingIfNeeded: (UInt32(source[x / component.expandH]) &<< shift) & mask)
                 }
             }
             rowPointers[c] = UnsafePointer(row)
@@ -109,6 +109,21 @@ final class LosslessPicture {
         }
     }
 
+    /// Writes the first multiple of 8 of `count` samples from `source`, shifted left by `shift`,
+    /// to `output` as big-endian 16-bit values; returns how many it wrote.
+    @inline(__always)
+    static func copyWideRun(_ source: UnsafePointer<UInt16>, into output: UnsafeMutablePointer<UInt8>, count: Int,
+                            shift: UInt16) -> Int {
+        let input = UnsafeRawPointer(source), out = UnsafeMutableRawPointer(output)
+        var x = 0
+        while x + 8 <= count {
+            let samples = input.loadUnaligned(fromByteOffset: 2 * x, as: SIMD8<UInt16>.self) &<< shift
+            out.storeBytes(of: (samples &<< 8) | (samples &>> 8), toByteOffset: 2 * x, as: SIMD8<UInt16>.self)
+            x += 8
+        }
+        return x
+    }
+
     /// Gray and RGB: samples go to the output as they are (shifted by Pt), without clamping.
     private func copyRow(_ y: Int, into output: UnsafeMutablePointer<UInt8>) {
         let count = geometry.components.count, wide = bytesPerSample == 2
@@ -116,23 +131,49 @@ final class LosslessPicture {
             let source = planes[c] + (y / component.expandV) * component.width
             let shift = UInt32(pointTransforms[c])
             if wide && component.expandH == 1 {
-                var out = UnsafeMutableRawPointer(output + 2 * c)
+                // Gray: eight samples at a time, shifted and byte-swapped in lanes; the scalar
+                // loop below does the rest (and every sample of interleaved colour).
+                var x = 0
+                if count == 1 { x = Self.copyWideRun(source, into: output, count: geometry.width, shift: UInt16(shift)) }
+                var out = UnsafeMutableRawPointer(output + 2 * (x * count + c))
                 let step = 2 * count
-                for x in 0..<geometry.width {
-                    out.storeBytes(of: UInt16(truncatingIfNeeded: UInt32(source[x]) << shift).bigEndian, as: UInt16.self)
+                if shift == 0 {
+                    // The usual Pt = 0: no shift to apply (a variable shift costs a third of the loop).
+                    while x < geometry.width {
+                        out.storeBytes(of: source[x].bigEndian, as: UInt16.self)
+                        out += step
+                        x += 1
+                    }
+                }
+                while x < geometry.width {
+                    // Pt ≤ 15: the masking shift is exact.
+                    out.storeBytes(of: UInt16(truncatingIfNeeded: UInt32(source[x]) &<< shift).bigEndian, as: UInt16.self)
                     out += step
+                    x += 1
                 }
             } else if wide {
                 for x in 0..<geometry.width {
-                    let sample = UInt16(truncatingIfNeeded: UInt32(source[x / component.expandH]) << shift)
+                    let sample = UInt16(truncatingIfNeeded: UInt32(source[x / component.expandH]) &<< shift)
                     output[2 * (x * count + c)] = UInt8(truncatingIfNeeded: sample >> 8)
                     output[2 * (x * count + c) + 1] = UInt8(truncatingIfNeeded: sample)
                 }
             } else if component.expandH == 1 {
-                for x in 0..<geometry.width { output[x * count + c] = UInt8(truncatingIfNeeded: UInt32(source[x]) << shift) }
+                // Stepping a pointer rather than indexing x · count + c; Pt = 0 without a shift.
+                var out = output + c
+                if shift == 0 {
+                    for x in 0..<geometry.width {
+                        out.pointee = UInt8(truncatingIfNeeded: source[x])
+                        out += count
+                    }
+                } else {
+                    for x in 0..<geometry.width {
+                        out.pointee = UInt8(truncatingIfNeeded: UInt32(source[x]) &<< shift)
+                        out += count
+                    }
+                }
             } else {
                 for x in 0..<geometry.width {
-                    output[x * count + c] = UInt8(truncatingIfNeeded: UInt32(source[x / component.expandH]) << shift)
+                    output[x * count + c] = UInt8(truncatingIfNeeded: UInt32(source[x / component.expandH]) &<< shift)
                 }
             }
         }

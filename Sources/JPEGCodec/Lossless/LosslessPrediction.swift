@@ -9,9 +9,11 @@ enum LosslessPrediction {
         guard width > 0 else { return }
         var left = (differences[0] &+ initial) & 0xFFFF
         output[0] = UInt16(truncatingIfNeeded: left)
-        for x in 1..<max(width, 1) {
+        var x = 1
+        while x < width {
             left = (differences[x] &+ left) & 0xFFFF
             output[x] = UInt16(truncatingIfNeeded: left)
+            x &+= 1
         }
     }
 
@@ -38,11 +40,14 @@ enum LosslessPrediction {
         var upper = Int32(above[0])
         var left = (differences[0] &+ upper) & 0xFFFF
         output[0] = UInt16(truncatingIfNeeded: left)
-        for x in 1..<max(width, 1) {
+        // A plain counted loop: a range's checked increments cost a quarter of the row.
+        var x = 1
+        while x < width {
             let upperLeft = upper
             upper = Int32(above[x])
             left = (differences[x] &+ predict(left, upper, upperLeft)) & 0xFFFF
             output[x] = UInt16(truncatingIfNeeded: left)
+            x &+= 1
         }
     }
 }

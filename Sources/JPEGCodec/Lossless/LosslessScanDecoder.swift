@@ -42,6 +42,8 @@ final class LosslessScanDecoder {
     /// Per slot, its one-read table (``LosslessDifferenceTable``), kept alive by `differenceTables`.
     private let fastTables: UnsafeMutablePointer<UnsafePointer<Int32>>
     private let differenceTables: [LosslessDifferenceTable]
+    /// The bits the one-read tables are indexed by.
+    private let indexBits: Int
     private let tableOwners: [HuffmanTable]
     private let interleaved: Bool
     private let predictor: Int
@@ -108,7 +110,9 @@ final class LosslessScanDecoder {
         oneSamplePerComponent = slots.allSatisfy { $0.h == 1 && $0.v == 1 }
         self.tables = .allocate(capacity: slots.count)
         self.tables.initialize(from: slots.map(\.table), count: slots.count)
-        differenceTables = slots.map { LosslessDifferenceTable($0.table) }
+        let indexBits = LosslessDifferenceTable.indexBits(components: slots.count)
+        differenceTables = slots.map { LosslessDifferenceTable($0.table, indexBits: indexBits) }
+        self.indexBits = indexBits
         fastTables = .allocate(capacity: slots.count)
         fastTables.initialize(from: differenceTables.map { UnsafePointer($0.entries) }, count: slots.count)
         rowStarts = .allocate(capacity: slots.count)
@@ -204,6 +208,7 @@ final class LosslessScanDecoder {
         var reader = sharedReader
         defer { sharedReader = reader }
         var badCode = false
+        let bits = indexBits
         // Where this MCU row's differences go: a single-component MCU row is one sample row.
         for s in 0..<slots.count {
             let slot = slots[s]
@@ -212,7 +217,7 @@ final class LosslessScanDecoder {
         }
         if slotCount == 1 && oneSamplePerComponent {
             let destination = rowStarts[0], fast = fastTables[0], table = tables[0]
-            for column in columns { destination[column] = Self.difference(fast, table, &reader, &badCode) }
+            for column in columns { destination[column] = Self.difference(fast, bits, table, &reader, &badCode) }
             return badCode
         }
         if slotCount == 3 && oneSamplePerComponent {
@@ -221,16 +226,16 @@ final class LosslessScanDecoder {
             let (f0, f1, f2) = (fastTables[0], fastTables[1], fastTables[2])
             let (t0, t1, t2) = (tables[0], tables[1], tables[2])
             for column in columns {
-                d0[column] = Self.difference(f0, t0, &reader, &badCode)
-                d1[column] = Self.difference(f1, t1, &reader, &badCode)
-                d2[column] = Self.difference(f2, t2, &reader, &badCode)
+                d0[column] = Self.difference(f0, bits, t0, &reader, &badCode)
+                d1[column] = Self.difference(f1, bits, t1, &reader, &badCode)
+                d2[column] = Self.difference(f2, bits, t2, &reader, &badCode)
             }
             return badCode
         }
         if oneSamplePerComponent {
             // The usual case (gray, or interleaved components without subsampling): one sample each.
             for column in columns {
-                for s in 0..<slotCount { rowStarts[s][column] = Self.difference(fastTables[s], tables[s], &reader, &badCode) }
+                for s in 0..<slotCount { rowStarts[s][column] = Self.difference(fastTables[s], bits, tables[s], &reader, &badCode) }
             }
             return badCode
         }
@@ -239,7 +244,7 @@ final class LosslessScanDecoder {
                 let slot = slots[s]
                 for blockRow in 0..<slot.v {
                     let destination = rowStarts[s] + blockRow * slot.stride + column * slot.h
-                    for blockColumn in 0..<slot.h { destination[blockColumn] = Self.difference(fastTables[s], slot.table, &reader, &badCode) }
+                    for blockColumn in 0..<slot.h { destination[blockColumn] = Self.difference(fastTables[s], bits, slot.table, &reader, &badCode) }
                 }
             }
         }
@@ -248,15 +253,29 @@ final class LosslessScanDecoder {
 
     /// One sample difference (T.81 H.1.2.2): a size 0...16, then that many extra bits (none for 16,
     /// which means 32768), in one table read when the code and its bits are short
-    /// (``LosslessDifferenceTable``). A code that is no code reads as size 0 and sets `badCode`.
+    /// (``LosslessDifferenceTable``), else the code first and then its bits. A code that is no code
+    /// reads as size 0 and sets `badCode`.
     @inline(__always)
-    private static func difference(_ fast: UnsafePointer<Int32>, _ table: HuffmanLookup, _ reader: inout BitReader,
+    private static func difference(_ fast: UnsafePointer<Int32>, _ indexBits: Int, _ table: HuffmanLookup, _ reader: inout BitReader,
                                    _ badCode: inout Bool) -> Int32 {
-        if reader.bitCount < 32 { reader.refill() }
-        let entry = fast[reader.peek(LosslessDifferenceTable.indexBits)]
+        if reader.bitCount < 32 { reader.refillBelow32() }
+        let entry = fast[reader.peek(indexBits)]
         if entry != 0 {
             reader.consume(Int(entry & 0xFF))
             return entry >> 8
+        }
+        // Code, then extra bits: at most 16 + 15 bits, and 32 are buffered unless a marker (or the
+        // end of the data) stopped the refill, where the careful path would not load more either.
+        let (size, length) = BitReader.symbol(atTopOf: reader.accumulator, table)
+        if size >= 1 && size <= 15 {
+            reader.consume(length)
+            let raw = Int32(truncatingIfNeeded: reader.peek(size))
+            reader.consume(size)
+            return BitReader.extend(raw, size: size)
+        }
+        if size == 16 {
+            reader.consume(length)
+            return 32768
         }
         let (value, after, bad) = slowDifference(table, reader)
         reader = after
@@ -264,7 +283,7 @@ final class LosslessScanDecoder {
         return value
     }
 
-    /// The two-step path of ``difference(_:_:_:_:)``: kept out of line, taking and returning the
+    /// The two-step path of ``difference(_:_:_:_:_:)``: kept out of line, taking and returning the
     /// reader by value so the callers' readers stay in registers.
     @inline(never)
     private static func slowDifference(_ table: HuffmanLookup, _ start: BitReader) -> (Int32, BitReader, Bool) {

@@ -18,7 +18,17 @@ import Dispatch
 ///
 /// Rows never marked are left at the flat gray of zero coefficients; output rows that read only
 /// such rows stay black (zero), as before any data arrived.
+///
+/// 12-bit files are tracked the same way and drawn by their own renderer (``Drawing/twelveBit(_:)``).
 final class ProgressivePreview {
+    /// Who draws the pictures.
+    enum Drawing {
+        /// 8-bit samples, drawn here: through whole-image sample planes, or in one pass.
+        case eightBit(RawBlockRowDrawer)
+        /// 12-bit samples, drawn by the high-precision renderer, whole iMCU rows at a time.
+        case twelveBit(TwelveBitRenderer)
+    }
+
     /// Which smoothing the rows get.
     enum SmoothingRegime {
         /// More data may come: every row gets the smoothing for the coefficients as they are
@@ -35,7 +45,7 @@ final class ProgressivePreview {
     private let conversion: ColorConversion
     /// Per component 64 quantizers (natural order), owned by the coefficient store.
     private let quantization: UnsafePointer<Int32>
-    private let drawer: RawBlockRowDrawer
+    private let drawing: Drawing
     /// Per component, which coefficients the scans have sent and to what precision.
     private var bits: CoefficientBitHistory
     /// Per component, the smoothing for the coefficients as they are, and as they were before the
@@ -73,14 +83,16 @@ final class ProgressivePreview {
 
     /// Sets up previews for `layout`, with the store's `quantization` (per component 64 `Int32`),
     /// drawing pictures whose rows are `outputStride` bytes apart; the final picture of a one-shot
-    /// decode is drawn in `threads` bands at once (at most two).
-    init(layout: FrameLayout, conversion: ColorConversion, quantization: UnsafePointer<Int32>, outputStride: Int, threads: Int = 1) {
+    /// decode is drawn in `threads` bands at once (at most two). 12-bit pictures are drawn by
+    /// `twelveBitRenderer`.
+    init(layout: FrameLayout, conversion: ColorConversion, quantization: UnsafePointer<Int32>, outputStride: Int, threads: Int = 1,
+         twelveBitRenderer: TwelveBitRenderer? = nil) {
         self.layout = layout
         self.threads = threads
         self.conversion = conversion
         self.outputStride = outputStride
         self.quantization = quantization
-        drawer = RawBlockRowDrawer(layout: layout, quantization: quantization)
+        drawing = twelveBitRenderer.map { .twelveBit($0) } ?? .eightBit(RawBlockRowDrawer(layout: layout, quantization: quantization))
         let count = layout.components.count
         bits = CoefficientBitHistory(componentCount: count)
         smoothing = Array(repeating: nil, count: count)
@@ -191,9 +203,17 @@ final class ProgressivePreview {
     /// data will come: the first picture is then drawn in one pass through small sample rings
     /// rather than whole-image planes, which a one-shot decode does not need.
     func render(windows: UnsafePointer<CoefficientWindow>, into output: UnsafeMutablePointer<UInt8>, final: Bool) -> Int {
+        let drawer: RawBlockRowDrawer
+        switch drawing {
+        case .twelveBit(let renderer):
+            needsDrawing = false
+            return renderer.renderMarked(windows: windows, smoothing: { self.rowSmoothing(component: $0, row: $1) }, into: output)
+        case .eightBit(let eightBitDrawer):
+            drawer = eightBitDrawer
+        }
         guard needsDrawing else { return planes?.initializedRows ?? 0 }
         needsDrawing = false
-        if planes == nil && final && !scanUnderWay { return renderInOnePass(windows: windows, into: output) }
+        if planes == nil && final && !scanUnderWay { return renderInOnePass(windows: windows, drawer: drawer, into: output) }
         let renderer: SamplePlaneRenderer
         if let planes {
             renderer = planes
@@ -213,7 +233,8 @@ final class ProgressivePreview {
     /// are split at an iMCU row boundary into two bands drawn at once, each through its own rings
     /// and drawer; a band's pixels are a function of the coefficients alone, so they are the one
     /// thread's.
-    private func renderInOnePass(windows: UnsafePointer<CoefficientWindow>, into output: UnsafeMutablePointer<UInt8>) -> Int {
+    private func renderInOnePass(windows: UnsafePointer<CoefficientWindow>, drawer: RawBlockRowDrawer,
+                                 into output: UnsafeMutablePointer<UInt8>) -> Int {
         var rows = 0
         for (c, component) in layout.components.enumerated() where markedRows[c] > 0 {
             let samples = 0..<min(markedRows[c] * component.blockSize, component.downsampledHeight)
@@ -286,6 +307,7 @@ final class ProgressivePreview {
         guard !clamped.isEmpty else { return }
         markedRows[component] = max(markedRows[component], clamped.upperBound)
         planes?.markDirty(component: component, rows: clamped, columns: columns)
+        if case .twelveBit(let renderer) = drawing { renderer.markDirty(component: component, blockRows: clamped) }
         needsDrawing = true
     }
 }
