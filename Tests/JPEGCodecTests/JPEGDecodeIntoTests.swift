@@ -64,6 +64,50 @@ final class JPEGDecodeIntoTests: XCTestCase {
         }
     }
 
+    /// 12-bit (sequential and progressive) and lossless (8 to 16 bits) files, whole, cut and
+    /// damaged: the caller's rows hold what `currentImage()` shows after the same bytes, the padding
+    /// is untouched, and the error is the incremental API's.
+    func testTwelveBitAndLosslessFilesDecodeIntoCallerMemoryAsTheIncrementalAPI() throws {
+        let names = ["twelve_420.jpg", "twelve_420_truncated.jpg", "twelve_gray.jpg", "twelve_progressive.jpg",
+                     "twelve_progressive_420_short.jpg", "lossless_8bit_rgb_p4.jpg", "lossless_12bit_rgb_p1_damaged.jpg",
+                     "lossless_12bit_subsampled_restarts_truncated.jpg", "lossless_16bit_gray_p7.jpg", "lossless_2bit_gray_p1.jpg"]
+        var failures: [String] = []
+        for name in names {
+            let bytes = try HighPrecisionReferences.bytes(name)
+            let incremental = JPEGDecoder()
+            var expectedError: ImageDecodingError.Kind?
+            do {
+                try bytes.withUnsafeBytes { _ = try incremental.feed($0) }
+                _ = try incremental.finish()
+            } catch let error as ImageDecodingError { expectedError = error.kind }
+            let expected = try XCTUnwrap(incremental.currentImage(), name)
+
+            let header = try XCTUnwrap(try bytes.withUnsafeBytes { try JPEGDecoder.readHeader($0) }, name)
+            XCTAssertEqual(header.pixelFormat, expected.format, name)
+            let rowBytes = header.width * header.pixelFormat.bytesPerPixel, bytesPerRow = rowBytes + padding
+            var memory = [UInt8](repeating: sentinel, count: bytesPerRow * header.height)
+            let decoder = JPEGDecoder()
+            var thrown: ImageDecodingError.Kind?
+            memory.withUnsafeMutableBytes { destination in
+                bytes.withUnsafeBytes { source in
+                    do { try decoder.decode(source, into: destination, bytesPerRow: bytesPerRow) } catch let error as ImageDecodingError {
+                        thrown = error.kind
+                    } catch { failures.append("\(name): \(error)") }
+                }
+            }
+            var pixels: [UInt8] = [], paddingIntact = true
+            for y in 0..<header.height {
+                pixels += memory[(y * bytesPerRow)..<(y * bytesPerRow + rowBytes)]
+                paddingIntact = paddingIntact && memory[(y * bytesPerRow + rowBytes)..<((y + 1) * bytesPerRow)].allSatisfy { $0 == sentinel }
+            }
+            if pixels != expected.pixels { failures.append("\(name): pixels") }
+            if !paddingIntact { failures.append("\(name): padding written") }
+            if thrown != expectedError { failures.append("\(name): error \(String(describing: thrown)), expected \(String(describing: expectedError))") }
+            if !decoder.canvas.isEmpty { failures.append("\(name): own picture") }
+        }
+        XCTAssertEqual(failures, [])
+    }
+
     func testReadHeaderStopsAtTheFrameHeaderAndAllocatesNoPicture() throws {
         let bytes = try JPEGCorpus.bytes("jpeg/libjpeg-turbo/testorig.jpg")
         let header = try XCTUnwrap(try bytes.withUnsafeBytes { try JPEGDecoder.readHeader($0) })

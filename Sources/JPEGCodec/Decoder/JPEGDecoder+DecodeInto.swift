@@ -5,7 +5,8 @@ extension JPEGDecoder {
     /// (SOF). Parses the marker segments up to the frame header only and allocates no picture, so
     /// a caller can size its own buffer for ``decode(_:into:bytesPerRow:)``. `header.pixelFormat`
     /// is the format ``decode(_:into:bytesPerRow:)`` writes: gray8, rgb8, or cmyk8 when
-    /// `options.preferredFormat` asks for it.
+    /// `options.preferredFormat` asks for it; gray16 or rgb16 (big-endian samples) for 12-bit
+    /// files and lossless files above 8 bits.
     public static func readHeader(_ bytes: UnsafeRawBufferPointer, options: DecodingOptions = DecodingOptions()) throws -> ImageHeader? {
         let decoder = JPEGDecoder(options: options)
         decoder.output = .headerOnly

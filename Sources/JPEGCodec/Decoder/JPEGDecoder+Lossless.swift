@@ -13,7 +13,10 @@ extension JPEGDecoder {
             }
             let colorSpace = JPEGColorSpace.infer(componentIDs: frame.components.map(\.id), sawJFIF: sawJFIF,
                                                   adobeTransform: adobeTransform, lossless: true)
-            lossless = LosslessPicture(geometry: geometry, conversion: colorSpace.conversion(wantCMYK: false))
+            let conversion = colorSpace.conversion(wantCMYK: false)
+            var outputStride = geometry.width * conversion.bytesPerPixel * (geometry.precision <= 8 ? 1 : 2)
+            if case .callerMemory(_, let bytesPerRow) = output { outputStride = bytesPerRow }
+            lossless = LosslessPicture(geometry: geometry, conversion: conversion, outputStride: outputStride)
         }
         guard let lossless else { throw ImageDecodingError(.internal, at: markerOffset, "no lossless picture") }
         var tables: [HuffmanTable] = []

@@ -49,7 +49,12 @@ extension JPEGDecoder {
             store = try CoefficientStore(layout: layout, extent: extent,
                                          rawCoefficients: progressive || twelveBit, maxBytes: memoryLimit, at: markerOffset)
             guard let created = store else { throw ImageDecodingError(.internal, at: markerOffset, "no coefficient store") }
-            if twelveBit { twelveBitRenderer = TwelveBitRenderer(layout: layout, conversion: conversion) }
+            if twelveBit {
+                // 16-bit samples: twice the 8-bit row, unless the caller set the row size.
+                var twelveBitStride = layout.outputWidth * conversion.bytesPerPixel * 2
+                if case .callerMemory(_, let bytesPerRow) = output { twelveBitStride = bytesPerRow }
+                twelveBitRenderer = TwelveBitRenderer(layout: layout, conversion: conversion, outputStride: twelveBitStride)
+            }
             if progressive {
                 // Progressive blocks hold raw coefficients (refinement works on bits), dequantized when drawn.
                 preview = ProgressivePreview(layout: layout, conversion: conversion, quantization: UnsafePointer(created.quantization),
@@ -236,17 +241,13 @@ extension JPEGDecoder {
             return
         }
         if let lossless {
-            canvas.withUnsafeMutableBufferPointer { pixels in
-                if let base = pixels.baseAddress { lossless.draw(into: base) }
-            }
+            _ = withPixelRows { base, _ in lossless.draw(into: base) }
             canvasRowsWritten = max(canvasRowsWritten, lossless.writtenRows)
             return
         }
         if let twelveBitRenderer, let rows = dirtyIMCURows, let store {
             dirtyIMCURows = nil
-            canvas.withUnsafeMutableBufferPointer { pixels in
-                if let base = pixels.baseAddress { twelveBitRenderer.render(iMCURows: rows, windows: store.windows, into: base) }
-            }
+            _ = withPixelRows { base, _ in twelveBitRenderer.render(iMCURows: rows, windows: store.windows, into: base) }
             canvasRowsWritten = max(canvasRowsWritten, twelveBitRenderer.writtenRows)
             return
         }

@@ -42,8 +42,10 @@ final class TwelveBitRenderer {
         return total
     }
 
-    /// Sets up planes for `layout` with `conversion` (gray, YCbCr → RGB or RGB).
-    init(layout: FrameLayout, conversion: ColorConversion) {
+    /// Sets up planes for `layout` with `conversion` (gray, YCbCr → RGB or RGB); output rows
+    /// (16-bit samples) are `outputStride` bytes apart, the natural row size or the caller's
+    /// `bytesPerRow` in ``JPEGDecoder/decode(_:into:bytesPerRow:)``.
+    init(layout: FrameLayout, conversion: ColorConversion, outputStride: Int) {
         self.layout = layout
         converter = WideColorConverter(conversion: conversion, maxSample: Int(TwelveBitInverseDCT.maxSample))
         var planes: [UnsafeMutablePointer<UInt16>] = [], strides: [Int] = [], scratch: [UnsafeMutablePointer<UInt16>] = []
@@ -74,7 +76,7 @@ final class TwelveBitRenderer {
         smoothedBlock.initialize(repeating: 0, count: 64)
         rowPointers = .allocate(capacity: layout.components.count)
         rowPointers.initialize(repeating: UnsafePointer(scratch[0]), count: layout.components.count)
-        outputStride = layout.outputWidth * converter.conversion.bytesPerPixel * 2
+        self.outputStride = outputStride
     }
 
     deinit {

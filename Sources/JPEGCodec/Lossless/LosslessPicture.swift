@@ -17,12 +17,16 @@ final class LosslessPicture {
     private let wideRow: UnsafeMutablePointer<UInt8>
     /// Output rows `0 ..< writtenRows` hold drawn pixels.
     private(set) var writtenRows = 0
+    private let outputStride: Int
     /// Output rows already drawn that no longer show what the planes hold.
     private var staleRows: Range<Int>?
 
-    /// Allocates zeroed planes; `conversion` is gray, RGB or YCbCr → RGB.
-    init(geometry: LosslessGeometry, conversion: ColorConversion) {
+    /// Allocates zeroed planes; `conversion` is gray, RGB or YCbCr → RGB. Output rows are
+    /// `outputStride` bytes apart: the natural row size, or the caller's `bytesPerRow` in
+    /// ``JPEGDecoder/decode(_:into:bytesPerRow:)``.
+    init(geometry: LosslessGeometry, conversion: ColorConversion, outputStride: Int) {
         self.geometry = geometry
+        self.outputStride = outputStride
         planes = geometry.components.map { component in
             let count = max(component.width * component.height, 1)
             let plane = UnsafeMutablePointer<UInt16>.allocate(capacity: count)
@@ -80,8 +84,7 @@ final class LosslessPicture {
         guard let stale = staleRows else { return }
         staleRows = nil
         let rows = min(stale.lowerBound, writtenRows)..<stale.upperBound
-        let stride = geometry.width * converter.conversion.bytesPerPixel * bytesPerSample
-        for y in rows { drawRow(y, into: output + y * stride) }
+        for y in rows { drawRow(y, into: output + y * outputStride) }
         writtenRows = max(writtenRows, rows.upperBound)
     }
 
