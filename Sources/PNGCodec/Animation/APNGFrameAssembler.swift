@@ -78,7 +78,7 @@ struct APNGFrameAssembler {
         case (.chunkEnd, .decoding(let control, let stream)):
             guard stream.isComplete else { return nil }
             phase = .delivered
-            return deliver(control, pixels: stream.scanlines.canvas.image(orientation: .up, iccProfile: nil).pixels, source: source)
+            return deliver(control, pixels: stream.scanlines.picture(orientation: .up, iccProfile: nil).pixels, source: source)
         case (.chunkEnd, _):
             return nil
         case (.defaultImage(let image), .awaitingDefaultImage(let control)):

@@ -167,7 +167,7 @@ extension PNGDecoder: AnimatedImageDecoder {
         } else if chunk.type == .IDAT, apng.reader.defaultImageIsFrame, !apng.queuedDefaultImage,
                   let inflater, let scanlines, inflater.isFinished, scanlines.isComplete {
             apng.queuedDefaultImage = true
-            apng.events.append(.defaultImage(scanlines.canvas.image(orientation: .up, iccProfile: nil)))
+            apng.events.append(.defaultImage(scanlines.picture(orientation: .up, iccProfile: nil)))
         }
     }
 }

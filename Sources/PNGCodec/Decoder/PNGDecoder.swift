@@ -68,7 +68,10 @@ public final class PNGDecoder: IncrementalImageDecoder {
     var hasTransparency = false
     var metadataReader: MetadataReader
     var inflater: Inflater?
-    @exclusivity(unchecked) var scanlines: ScanlineDecoder?
+    @exclusivity(unchecked) var scanlines: (any ScanlineStage)?
+    /// Images of at least this many pixels are drawn on a second thread when ``DecodingOptions/maximumThreads``
+    /// allows (tests lower it to run small files through ``ScanlinePipeline``).
+    var twoThreadMinimumPixels = ScanlinePipeline.minimumPixels
     var layout: OutputLayout?
     /// The animation of an APNG, from a valid acTL on (see PNGDecoder+Animation.swift).
     @exclusivity(unchecked) var apng: APNGAnimation?
@@ -199,7 +202,7 @@ public final class PNGDecoder: IncrementalImageDecoder {
         if cachedGeneration == previewGeneration, let cachedImage { return cachedImage }
         var image: Image
         if let scanlines {
-            image = convertedForOutput(scanlines.canvas.image(orientation: header.orientation, iccProfile: header.iccProfile))
+            image = convertedForOutput(scanlines.picture(orientation: header.orientation, iccProfile: header.iccProfile))
             if image.format != layout.delivered { image = image.converted(to: layout.delivered) }
         } else {
             image = Image(blankWidth: header.width, height: header.height, format: layout.delivered)
