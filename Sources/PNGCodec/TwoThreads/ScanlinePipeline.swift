@@ -5,8 +5,9 @@ import ImageCore
 /// ``minimumPixels``): the caller's thread inflates, finds and checks the rows
 /// (``RowBoundaryTracker``) and copies the filtered bytes into a ring of bands
 /// (``ScanlineBands``); a worker unfilters, expands and draws them (``ScanlineDecoder``, Adam7
-/// scatter and previews included). Inflate (with Adler-32 and the chunks' CRC) and the row stage
-/// cost about the same on photos, so each thread gets about half of a decode.
+/// scatter and previews included). On photos inflating (with Adler-32 and the chunks' CRC) is the
+/// larger share: of the 724 M instructions one thread spends on a 6 Mpix RGB photo, 443 M stay on
+/// the caller's thread and 300 M go to the worker (callgrind); on flat images the worker's is.
 ///
 /// ```
 /// caller: inflate ─ copy into band 0 ─ async(0) ─ inflate ─ copy into band 1 ─ async(1) ─ … ─ wait(band 0 drawn) ─ …
