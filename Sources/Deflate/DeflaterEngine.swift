@@ -1,9 +1,7 @@
 /// The LZ77 and block-coding stage of a ``Deflater`` or ``StreamingDeflater``: tokenises a
 /// buffer (after optional history it may refer back to) and writes the tokens as blocks.
 final class DeflaterEngine {
-    private let level: Int
-    private let tokens: DeflaterTokenBuffer
-    private let finder: Finder
+    private let mode: Mode
     /// Where in the current buffer the block left open by the last ``compress(_:from:isFinal:to:)``
     /// starts (its tokens wait in `tokens`); nil when every block is written. Negative once the
     /// caller has dropped the block's first bytes: it can then no longer fall back to stored.
@@ -13,25 +11,34 @@ final class DeflaterEngine {
     /// storing it would never be the smallest choice anyway.
     static let maxOpenBlock = 1 << 18
 
-    /// Level 1's single-probe finder or the hash-chain finder of levels 2–9.
-    private enum Finder {
-        case fast(DeflaterFastMatchFinder)
-        case chains(DeflaterMatchFinder)
+    /// Level 0 stores and needs neither tokens nor a match finder (the hash chains alone are
+    /// 256 KB); level 1 uses the single-probe finder, levels 2–9 the hash-chain finder.
+    private enum Mode {
+        case stored
+        case fast(DeflaterFastMatchFinder, DeflaterTokenBuffer)
+        case chains(DeflaterMatchFinder, DeflaterTokenBuffer)
     }
 
     /// An engine for `level` (0...9; 0 stores) and `strategy`.
     init(level: Int, strategy: DeflateStrategy) {
-        self.level = level
-        tokens = DeflaterTokenBuffer(capacity: level == 1 ? DeflaterTokenBuffer.fastCapacity : DeflaterTokenBuffer.defaultCapacity)
-        finder = level == 1 ? .fast(DeflaterFastMatchFinder(strategy: strategy))
-            : .chains(DeflaterMatchFinder(parameters: .forLevel(max(level, 2), strategy: strategy)))
+        switch level {
+        case ...0:
+            mode = .stored
+        case 1:
+            mode = .fast(DeflaterFastMatchFinder(strategy: strategy),
+                         DeflaterTokenBuffer(capacity: DeflaterTokenBuffer.fastCapacity))
+        default:
+            mode = .chains(DeflaterMatchFinder(parameters: .forLevel(level, strategy: strategy)),
+                           DeflaterTokenBuffer(capacity: DeflaterTokenBuffer.defaultCapacity))
+        }
     }
 
     /// Forgets all positions: the next buffer does not continue the previous one in memory.
     func reset() {
-        switch finder {
-        case .fast(let fast): fast.reset()
-        case .chains(let chains): chains.reset()
+        switch mode {
+        case .stored: break
+        case .fast(let fast, _): fast.reset()
+        case .chains(let chains, _): chains.reset()
         }
     }
 
@@ -46,9 +53,13 @@ final class DeflaterEngine {
     /// so band edges do not cost a block header each.
     func compress(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, isFinal: Bool, to writer: DeflaterBitWriter) {
         let raw = UnsafeRawBufferPointer(buffer)
-        if level == 0 {
+        let tokens: DeflaterTokenBuffer
+        switch mode {
+        case .stored:
             DeflaterBlockWriter.writeStored(UnsafeRawBufferPointer(rebasing: raw[start...]), isFinal: isFinal, to: writer)
             return
+        case .fast(_, let buffer), .chains(_, let buffer):
+            tokens = buffer
         }
         var blockStart = openBlockStart ?? start
         openBlockStart = nil
@@ -57,15 +68,16 @@ final class DeflaterEngine {
                 self.openBlockStart = blockStart
                 return
             }
-            DeflaterBlockWriter.writeBlock(tokens: self.tokens,
+            DeflaterBlockWriter.writeBlock(tokens: tokens,
                                            raw: blockStart >= 0 ? UnsafeRawBufferPointer(rebasing: raw[blockStart..<end]) : nil,
                                            isFinal: isLast && isFinal, to: writer)
-            self.tokens.reset()
+            tokens.reset()
             blockStart = end
         }
-        switch finder {
-        case .fast(let fast): fast.tokenize(buffer, from: start, into: tokens, flush: flush)
-        case .chains(let chains): chains.tokenize(buffer, from: start, into: tokens, flush: flush)
+        switch mode {
+        case .stored: break
+        case .fast(let fast, _): fast.tokenize(buffer, from: start, into: tokens, flush: flush)
+        case .chains(let chains, _): chains.tokenize(buffer, from: start, into: tokens, flush: flush)
         }
     }
 }

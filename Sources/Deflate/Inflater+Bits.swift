@@ -8,6 +8,27 @@ extension Inflater {
         inputBytesExamined &+= 1
     }
 
+    /// Moves a small piece of input (`count * 8 <= 63 - bitCount`) into the bit buffer at once,
+    /// counting it as consumed: the byte-at-a-time entry of ``feed(_:into:)``.
+    @inline(__always)
+    func pullIntoBitBuffer(_ bytes: UnsafePointer<UInt8>, count: Int) {
+        var bits = bitBuffer
+        var available = UInt64(truncatingIfNeeded: bitCount)
+        if count == 1 {
+            bits |= UInt64(bytes.pointee) &<< available
+            available &+= 8
+        } else {
+            for index in 0..<count {
+                bits |= UInt64(bytes[index]) &<< available
+                available &+= 8
+            }
+        }
+        bitBuffer = bits
+        bitCount = Int(truncatingIfNeeded: available)
+        consumedBeforeCall &+= count
+        inputBytesExamined &+= count
+    }
+
     /// Pulls input bytes until `count` bits are buffered; false if the input ran out first.
     @inline(__always)
     func needBits(_ count: Int) -> Bool {

@@ -99,7 +99,7 @@ extension Inflater {
                     if try decodeFast() { return true }
                     continue
                 }
-                switch decodeBufferedTokens() {
+                switch decodeBufferedTokens(outputLimit: fastLoopOutputLimit) {
                 case .needInput: return false
                 case .endOfBlock: return true
                 case .handOver:

@@ -1,8 +1,9 @@
 /// Streaming DEFLATE decompressor for zlib (RFC 1950), raw DEFLATE (RFC 1951) and gzip (RFC 1952).
 ///
-/// Feed compressed bytes in pieces of any size; output is handed to a sink as soon as it is
-/// produced. Every input byte is read into the bit buffer once and never re-read, so total work
-/// is O(input + output) however the input is split.
+/// Feed compressed bytes in pieces of any size; output is handed to a sink by the end of the
+/// call (after pieces under 8 bytes, once 256 bytes have gathered; ``flush(into:)`` hands over
+/// the rest at once). Every input byte is read into the bit buffer once and never re-read, so
+/// total work is O(input + output) however the input is split.
 ///
 /// ```swift
 /// let inflater = Inflater(format: .zlib)
@@ -109,7 +110,24 @@ public final class Inflater {
     }
     /// The fast loop runs while at least this many input bytes remain: one 8-byte refill per token.
     static let fastInputMargin = 8
+    /// After a piece shorter than ``fastInputMargin`` that ended inside a Huffman block, new output
+    /// goes to the sink only once at least this many bytes wait: a caller fed a byte at a time would
+    /// otherwise pay a delivery (and its own sink) for every byte or two of output.
+    static let smallPieceDeliveryThreshold = 256
     @exclusivity(unchecked) var outputPosition = 0
+    /// See ``refreshSmallPieceOutputLimit()``.
+    @exclusivity(unchecked) var smallPieceOutputLimit = -1
+    /// How many more bytes of small pieces may go into the bit buffer without being decoded:
+    /// a byte-at-a-time caller then pays for a decoding attempt once per few bytes, not per byte.
+    /// Set after a small piece's attempt stopped for input, at most ``heldInputLimit``, and 0
+    /// after any call through the state machine.
+    @exclusivity(unchecked) var holdRoom = 0
+    /// The most input bytes that may wait undecoded: the length of the format's trailer (zlib 4,
+    /// gzip 8 but the bit buffer takes 7, raw 0). The stream's end is the trailer's last byte,
+    /// at least that many bytes after the end-of-block code of the final block, so the call that
+    /// brings the last byte always brings more than may wait and decodes them: `.streamEnd`
+    /// still comes from the call with the stream's last byte.
+    let heldInputLimit: Int
     @exclusivity(unchecked) var deliveredPosition = 0
     /// `window[checksummedPosition ..< deliveredPosition]` is delivered but not yet in the running checksum.
     @exclusivity(unchecked) var checksummedPosition = 0
@@ -135,9 +153,9 @@ public final class Inflater {
         self.format = format
         self.options = options
         switch format {
-        case .zlib: mode = .zlibHeader
-        case .raw: mode = .blockHeader
-        case .gzip: mode = .gzipHeader(.fixed)
+        case .zlib: mode = .zlibHeader; heldInputLimit = 4
+        case .raw: mode = .blockHeader; heldInputLimit = 0
+        case .gzip: mode = .gzipHeader(.fixed); heldInputLimit = 7
         }
         codeLengths = .allocate(capacity: 19 + 286 + 30)
         codeLengths.initialize(repeating: 0, count: 19 + 286 + 30)
@@ -169,14 +187,70 @@ public final class Inflater {
         emptyInput.deallocate()
     }
 
-    /// Decompresses `input`, handing each piece of output to `sink` as soon as it is produced
-    /// (the bytes are valid only during the call). Consumes all of `input`.
+    /// Decompresses `input`, handing the output to `sink` (the bytes are valid only during the
+    /// call). Consumes all of `input` and decodes every token it completes.
+    ///
+    /// Output is handed over by the end of the call, except after a piece shorter than 8 bytes
+    /// that leaves the stream inside a Huffman block: then output waits until at least
+    /// ``smallPieceDeliveryThreshold`` bytes have gathered (or a later call, ``flush(into:)``
+    /// or the end of the block delivers it), so a caller fed a byte at a time pays one delivery
+    /// per 256 output bytes instead of one per byte. Such small pieces may also wait undecoded
+    /// in the bit buffer, up to the length of the format's trailer in all (zlib 4 bytes, gzip 7,
+    /// raw none), to be decoded with the next bytes, so a decoding attempt is paid once per few
+    /// bytes: an error in them comes from a later call (at the same offset, with all output
+    /// before it), but the stream end still comes from the call that brings its last byte.
+    /// ``flush(into:)`` decodes and delivers everything waiting; ``finish(into:)`` does too.
     ///
     /// - Returns: ``InflateStatus/streamEnd`` once the stream has ended, else ``InflateStatus/needsInput``.
     /// - Throws: ``InflateError``; the same error again on every later call.
     @discardableResult
     public func feed(_ input: UnsafeRawBufferPointer, into sink: (UnsafeRawBufferPointer) throws -> Void) throws -> InflateStatus {
+        let count = input.count
+        // Bytes that cannot hold the stream's end wait undecoded in the bit buffer (``holdRoom``
+        // is 0 unless the last call stopped inside a Huffman block with room for them).
+        if count <= holdRoom, let bytes = input.baseAddress?.assumingMemoryBound(to: UInt8.self) {
+            holdRoom &-= count
+            pullIntoBitBuffer(bytes, count: count)
+            return .needsInput
+        }
+        // A few bytes inside a Huffman block (a network delivering a byte at a time): straight
+        // into the bit buffer and the buffered loop, without the state machine's dispatch or
+        // the input pointers. A byte fits: after the buffered loop stops for input, fewer bits
+        // are buffered than the next token needs (at most 48). `smallPieceOutputLimit` is -1
+        // unless the inflater is inside a Huffman block and has not failed.
+        if count < Inflater.fastInputMargin, outputPosition <= smallPieceOutputLimit, count &<< 3 <= 63 &- bitCount,
+           let bytes = input.baseAddress?.assumingMemoryBound(to: UInt8.self) {
+            pullIntoBitBuffer(bytes, count: count)
+            switch decodeBufferedTokens(outputLimit: smallPieceOutputLimit) {
+            case .needInput:
+                holdRoom = min(heldInputLimit, (63 &- bitCount) &>> 3)
+                // Output waits until a delivery's worth has gathered (see ``smallPieceDeliveryThreshold``).
+                if outputPosition &- deliveredPosition < Inflater.smallPieceDeliveryThreshold { return .needsInput }
+            case .endOfBlock: endBlock()
+            case .handOver: break
+            }
+            // The state machine goes on from the bit buffer (the piece is in it).
+            return try advance(UnsafeRawBufferPointer(start: nil, count: 0), sink)
+        }
         if let failure { throw failure }
+        return try advance(input, sink)
+    }
+
+    /// The output position up to which ``feed(_:into:)`` may take a small piece straight to the
+    /// buffered loop: ``fastLoopOutputLimit`` inside a Huffman block, else -1 (never). Set after
+    /// every call through the state machine, the only place the mode, the delivered count (which
+    /// the limit depends on) or `failure` change.
+    private func refreshSmallPieceOutputLimit() {
+        holdRoom = 0
+        if case .huffmanData = mode, failure == nil {
+            smallPieceOutputLimit = fastLoopOutputLimit
+        } else {
+            smallPieceOutputLimit = -1
+        }
+    }
+
+    /// Runs the state machine over `input`, then hands all new output to `sink`.
+    private func advance(_ input: UnsafeRawBufferPointer, _ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> InflateStatus {
         let start = input.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(emptyInput)
         inputStart = start
         inputPosition = start
@@ -187,19 +261,9 @@ public final class Inflater {
             inputStart = empty
             inputPosition = empty
             inputEnd = empty
+            refreshSmallPieceOutputLimit()
         }
         do {
-            // A few bytes inside a Huffman block (a network delivering a byte at a time): the
-            // buffered loop straight away, without the state machine's dispatch.
-            if case .huffmanData = mode, input.count < Inflater.fastInputMargin, outputPosition <= fastLoopOutputLimit {
-                switch decodeBufferedTokens() {
-                case .needInput:
-                    if outputPosition != deliveredPosition { try deliver(sink) }
-                    return .needsInput
-                case .endOfBlock: endBlock()
-                case .handOver: break
-                }
-            }
             try run(sink)
             // Most small feeds produce nothing: skip the call.
             if outputPosition != deliveredPosition { try deliver(sink) }
@@ -212,15 +276,38 @@ public final class Inflater {
         return isFinished ? .streamEnd : .needsInput
     }
 
-    /// Declares the end of input.
+    /// Decodes the input bytes that wait undecoded (see ``feed(_:into:)``) and hands all output
+    /// that has not reached a sink yet to `sink`: afterwards the sink has seen everything the
+    /// input so far determines, as if every piece had been fed at once.
+    ///
+    /// - Throws: as ``feed(_:into:)`` (an error those bytes reveal, the sink's errors).
+    public func flush(into sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+        if let failure { throw failure }
+        _ = try advance(UnsafeRawBufferPointer(start: nil, count: 0), sink)
+    }
+
+    /// Declares the end of input. Of a stream cut short, the output its last few bytes determine
+    /// may still be waiting (see ``feed(_:into:)``) and is dropped: ``finish(into:)`` delivers it.
     ///
     /// - Throws: ``InflateError/Kind/truncated`` unless the stream ended; a trailing-data error
-    ///   if a lone byte that might have started a gzip member is pending.
+    ///   if a lone byte that might have started a gzip member is pending; an error the bytes
+    ///   still waiting reveal.
     public func finish() throws {
+        try finish { _ in }
+    }
+
+    /// Declares the end of input, handing the output still waiting (see ``flush(into:)``) to
+    /// `sink` first: of a stream cut short, the last output its bytes determine. A complete
+    /// stream has none waiting (its end is reported with its last byte).
+    ///
+    /// - Throws: as ``finish()``, or an error the waiting bytes reveal.
+    public func finish(into sink: (UnsafeRawBufferPointer) throws -> Void) throws {
         if let failure { throw failure }
+        if !isFinished { _ = try advance(UnsafeRawBufferPointer(start: nil, count: 0), sink) }
         guard isFinished else {
             let error = InflateError(.truncated, at: totalIn, "the compressed stream ended early (\(modeDescription))")
             failure = error
+            smallPieceOutputLimit = -1
             throw error
         }
     }

@@ -24,7 +24,8 @@ enum InflateHarness {
                     try inflater.feed(raw) { output.append(contentsOf: $0) }
                 }
             }
-            if finish { try inflater.finish() }
+            // finish(into:): the output of a cut stream's last bytes, which small pieces may leave waiting.
+            if finish { try inflater.finish { output.append(contentsOf: $0) } }
             return InflateRun(output: output, error: nil, inflater: inflater)
         } catch {
             return InflateRun(output: output, error: error, inflater: inflater)

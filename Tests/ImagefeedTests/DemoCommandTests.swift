@@ -22,8 +22,10 @@ final class DemoCommandTests: ImagefeedTestCase {
     func testDemoWritesEveryFrameTheFinalsAndAContactSheetLaidOutByTheRule() throws {
         let out = scratch.appendingPathComponent("demo")
         let options = try DemoCommandOptions(parsing: ["--out", out.path])
-        // Fewer, quicker pieces than the real demo: the debug build decodes and encodes slowly.
-        let pacing = DemoPacing(pieces: 6, pause: 0.03)
+        // Fewer pieces than the real demo (the debug build decodes and encodes slowly), and pauses
+        // long enough that a loaded machine (a full parallel test run at load 16 once went without
+        // a single preview at 30 ms) still decodes a piece before the next one arrives.
+        let pacing = DemoPacing(pieces: 6, pause: 0.2)
         let result = try XCTUnwrap(CommandRunner.run(timeout: 60) { console in
             DemoCommand(options: options, console: console, pacing: pacing).run()
         })

@@ -30,6 +30,48 @@ final class ColorConversionTests: XCTestCase {
         }
     }
 
+    /// Runs `convert` on rows `y`, `cb`, `cr` and returns the RGB bytes.
+    private func converted(_ y: [UInt8], _ cb: [UInt8], _ cr: [UInt8],
+                           _ convert: (UnsafePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<UInt8>,
+                                       UnsafeMutablePointer<UInt8>, Int) -> Void) -> [UInt8] {
+        var output = [UInt8](repeating: 0xAA, count: 3 * y.count + 1)
+        y.withUnsafeBufferPointer { yy in
+            cb.withUnsafeBufferPointer { bb in
+                cr.withUnsafeBufferPointer { rr in
+                    output.withUnsafeMutableBufferPointer { out in
+                        convert(yy.baseAddress!, bb.baseAddress!, rr.baseAddress!, out.baseAddress!, y.count)
+                    }
+                }
+            }
+        }
+        return output
+    }
+
+    func testPairedConverterEqualsTheScalarTwinForEveryChromaPairAndLuma() {
+        let width = 256 * 256
+        let cb = (0..<width).map { UInt8($0 & 255) }
+        let cr = (0..<width).map { UInt8($0 >> 8) }
+        for lumaValue: UInt8 in [0, 1, 77, 128, 200, 254, 255] {
+            let y = [UInt8](repeating: lumaValue, count: width)
+            let fast = converted(y, cb, cr) { PairedYCbCrConverter.convert($0, $1, $2, into: $3, width: $4) }
+            let careful = converted(y, cb, cr) { RowColorConverter.yCbCrToRGB($0, $1, $2, into: $3, width: $4) }
+            XCTAssertEqual(fast, careful, "Y = \(lumaValue)")
+        }
+    }
+
+    func testPairedConverterEqualsTheScalarTwinAtEveryWidthAndWritesNoFurther() {
+        var generator = SystemRandomNumberGenerator()
+        for width in 1...80 {
+            let y = (0..<width).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let cb = (0..<width).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let cr = (0..<width).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let fast = converted(y, cb, cr) { PairedYCbCrConverter.convert($0, $1, $2, into: $3, width: $4) }
+            let careful = converted(y, cb, cr) { RowColorConverter.yCbCrToRGB($0, $1, $2, into: $3, width: $4) }
+            XCTAssertEqual(fast, careful, "width \(width)")
+            XCTAssertEqual(fast.last, 0xAA, "width \(width): the byte after the row was written")
+        }
+    }
+
     func testCMYKToRGBRoundsTheProductOverK() {
         // round(C·K / 255): 255·255 → 255, 128·255 → 128, 100·100 / 255 = 39.2 → 39, 200·150 / 255 = 117.6 → 118.
         XCTAssertEqual(RowColorConverter.scaleByK(255, 255), 255)

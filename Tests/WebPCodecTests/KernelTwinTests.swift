@@ -7,8 +7,9 @@ final class KernelTwinTests: XCTestCase {
     func testSIMDYUVToRGBMatchesTheScalarFormulaForEverySample() {
         var rng = SeededGenerator(seed: 0xC0FFEE)
         // Every Y, U and V value shows up, extremes included: 16 lanes per call, then a tail.
-        let width = 19
         for round in 0..<10_000 {
+            // Widths around the 16-pixel blocks: RGB needs a pixel after a block to take it.
+            let width = [19, 16, 32, 33, 47, 48, 1][round % 7]
             var y = [UInt8](repeating: 0, count: width), u = y, v = y
             for i in 0..<width {
                 y[i] = round < 256 ? UInt8(round) : UInt8.random(in: 0...255, using: &rng)
@@ -23,6 +24,15 @@ final class KernelTwinTests: XCTestCase {
                 XCTAssertEqual(simd, scalar, "round \(round), \(channels) channels")
                 if simd != scalar { return }
             }
+            // With an alpha row: the same colours, alpha bytes in the fourth channel.
+            let alpha = (0..<width).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ round) }
+            var simd = [UInt8](repeating: 0, count: width * 4)
+            var scalar = simd
+            VP8YUVConverter.convertRow(y: y, u: u, v: v, width: width, channels: 4, alpha: alpha, out: &simd)
+            VP8YUVConverter.convertScalar(y: y, u: u, v: v, from: 0, to: width, channels: 4, alpha: alpha, out: &scalar)
+            XCTAssertEqual(simd, scalar, "round \(round), with alpha")
+            XCTAssertEqual(stride(from: 3, to: simd.count, by: 4).map { simd[$0] }, alpha)
+            if simd != scalar { return }
         }
     }
 

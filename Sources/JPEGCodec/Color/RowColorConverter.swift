@@ -9,7 +9,7 @@ enum RowColorConverter {
         case .rgb:
             interleave3(rows[0], rows[1], rows[2], into: output, width: width)
         case .yCbCrToRGB:
-            yCbCrToRGB(rows[0], rows[1], rows[2], into: output, width: width)
+            PairedYCbCrConverter.convert(rows[0], rows[1], rows[2], into: output, width: width)
         case .cmyk:
             let c = rows[0], m = rows[1], y = rows[2], k = rows[3]
             for x in 0..<width {
@@ -61,7 +61,8 @@ enum RowColorConverter {
     static func clamp255(_ v: Int32) -> UInt8 { UInt8(truncatingIfNeeded: Swift.min(Swift.max(v, 0), 255)) }
 
     /// YCbCr rows → RGB row with the table arithmetic written out (no table loads), in a form the
-    /// compiler vectorises on 16-bit lanes. FIX(1.402) and FIX(1.772) are split into a power of two
+    /// compiler vectorises on 16-bit lanes: the careful twin of ``PairedYCbCrConverter``, which
+    /// leaves it the last pixels of a row. FIX(1.402) and FIX(1.772) are split into a power of two
     /// plus a 16-bit remainder (91881 = 65536 + 26345, 116130 = 131072 − 14942), and the rounded
     /// remainder term (v · c + 2^15) >> 16 is computed as ((2v · c) >> 16 + 1) >> 1, a 16-bit
     /// multiply-high; the two G terms are summed in 32 bits before their single rounding

@@ -27,6 +27,10 @@ final class BlockRowRenderer {
     /// Per component, sample rows [0, rowsAvailable) have been pushed (the ring keeps the last ones).
     private var rowsAvailable: [Int]
 
+    /// Whether YCbCr chroma is stretched 2:1 across by a triangle filter (4:2:0, 4:2:2 at full
+    /// size): rows are then upsampled and converted in one pass (``PairedYCbCrConverter``).
+    private let pairsChroma: Bool
+
     /// Bytes from one output row to the next.
     private let outputStride: Int
     /// The next output row to emit.
@@ -56,6 +60,7 @@ final class BlockRowRenderer {
         }
         ringStrides = strides
         ringRowCounts = counts
+        pairsChroma = Self.chromaPairs(layout: layout, conversion: conversion)
         rowsAvailable = Array(repeating: 0, count: componentCount)
     }
 
@@ -211,13 +216,50 @@ final class BlockRowRenderer {
         rings[c] + (row % ringRowCounts[c]) * ringStrides[c]
     }
 
+    /// ``pairsChroma`` for `layout`.
+    private static func chromaPairs(layout: FrameLayout, conversion: ColorConversion) -> Bool {
+        let c = layout.components
+        return conversion == .yCbCrToRGB && c.count == 3 && c[0].upsampling == .fullSize
+            && (c[1].upsampling == .h2v2Fancy || c[1].upsampling == .h2v1Fancy) && c[1].upsampling == c[2].upsampling
+            && c[1].downsampledWidth == c[2].downsampledWidth && c[1].downsampledHeight == c[2].downsampledHeight
+    }
+
     /// Output row `y` into `row` (its first byte).
     private func emitRow(_ y: Int, into row: UnsafeMutablePointer<UInt8>, scratch: UpsampleScratch) {
         let width = layout.outputWidth
+        if pairsChroma {
+            emitPairedRow(y, into: row, scratch: scratch)
+            return
+        }
         for c in 0..<componentCount {
             scratch.rowPointers[c] = ComponentRowUpsampler.row(layout.components[c], outputRow: y, outputWidth: width,
                                                                scratch: scratch.upsampledRows[c], sums: scratch.columnSums) { ringRow(c, $0) }
         }
         RowColorConverter.convert(conversion, rows: UnsafePointer(scratch.rowPointers), into: row, width: width)
+    }
+
+    /// ``emitRow(_:into:scratch:)`` for ``pairsChroma`` layouts: chroma column values from the
+    /// ring rows, then upsampling and colour conversion in one pass.
+    private func emitPairedRow(_ y: Int, into row: UnsafeMutablePointer<UInt8>, scratch: UpsampleScratch) {
+        let luma = layout.components[0], chroma = layout.components[1]
+        let chromaWidth = chroma.downsampledWidth
+        let cbValues = scratch.pairedValues, crValues = scratch.pairedValues + scratch.pairedValueCount
+        if chroma.upsampling == .h2v2Fancy {
+            let (near, far, _) = ComponentRowUpsampler.verticalNeighbours(chroma, outputRow: y)
+            PairedChromaUpsampler.fillColumnSums(near: ringRow(1, near), far: ringRow(1, far), width: chromaWidth, into: cbValues)
+            PairedChromaUpsampler.fillColumnSums(near: ringRow(2, near), far: ringRow(2, far), width: chromaWidth, into: crValues)
+        } else {
+            let sampleRow = min(y, chroma.downsampledHeight - 1)
+            PairedChromaUpsampler.fillSamples(ringRow(1, sampleRow), width: chromaWidth, into: cbValues)
+            PairedChromaUpsampler.fillSamples(ringRow(2, sampleRow), width: chromaWidth, into: crValues)
+        }
+        let lumaRow = UnsafePointer(ringRow(0, min(y, luma.downsampledHeight - 1)))
+        if chroma.upsampling == .h2v2Fancy {
+            PairedYCbCrConverter.convertH2V2(lumaRow, cbValues: cbValues, crValues: crValues, tail: scratch.pairedTail,
+                                             into: row, width: layout.outputWidth)
+        } else {
+            PairedYCbCrConverter.convertH2V1(lumaRow, cbValues: cbValues, crValues: crValues, tail: scratch.pairedTail,
+                                             into: row, width: layout.outputWidth)
+        }
     }
 }

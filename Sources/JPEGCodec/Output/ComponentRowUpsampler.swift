@@ -33,9 +33,7 @@ enum ComponentRowUpsampler {
                                    into: scratch + 2 * inputs.lowerBound)
             return UnsafePointer(scratch)
         case .h1v2Fancy, .h2v2Fancy:
-            let nearRow = min(y / 2, lastRow)
-            let upper = y & 1 == 0
-            let farRow = upper ? max(nearRow - 1, 0) : min(nearRow + 1, lastRow)
+            let (nearRow, farRow, upper) = verticalNeighbours(component, outputRow: y)
             if component.upsampling == .h1v2Fancy {
                 RowUpsampler.h1v2Fancy(near: sampleRow(nearRow), far: sampleRow(farRow),
                                        width: component.downsampledWidth, upper: upper, into: scratch)
@@ -50,6 +48,17 @@ enum ComponentRowUpsampler {
             RowUpsampler.replicate(source, factor: horizontal, outputWidth: outputWidth, into: scratch)
             return UnsafePointer(scratch)
         }
+    }
+
+    /// For the vertical triangle filters: the sample row output row `y` sits on, the farther one
+    /// it blends in (above for the upper row of a pair, below for the lower; the edge rows stand
+    /// in past the ends), and whether it is the upper row.
+    @inline(__always)
+    static func verticalNeighbours(_ component: ComponentLayout, outputRow y: Int) -> (near: Int, far: Int, upper: Bool) {
+        let lastRow = component.downsampledHeight - 1
+        let nearRow = min(y / 2, lastRow)
+        let upper = y & 1 == 0
+        return (nearRow, upper ? max(nearRow - 1, 0) : min(nearRow + 1, lastRow), upper)
     }
 
     /// The output rows that read sample rows `samples` of `component` (clamped to the output by

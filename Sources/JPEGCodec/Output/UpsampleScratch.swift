@@ -7,6 +7,11 @@ final class UpsampleScratch {
     let upsampledRows: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
     let rowPointers: UnsafeMutablePointer<UnsafePointer<UInt8>>
     let columnSums: UnsafeMutablePointer<UInt16>
+    /// Cb's and Cr's column values for ``PairedChromaUpsampler`` (`pairedValueCount` apart), and
+    /// 32 bytes of chroma for the last pixels of a row.
+    let pairedValues: UnsafeMutablePointer<UInt16>
+    let pairedValueCount: Int
+    let pairedTail: UnsafeMutablePointer<UInt8>
 
     /// Scratch for `layout`'s components, zeroed.
     init(layout: FrameLayout) {
@@ -16,6 +21,11 @@ final class UpsampleScratch {
         let sumsCount = (layout.components.map(\.downsampledWidth).max() ?? 0) + 16
         columnSums = .allocate(capacity: sumsCount)
         columnSums.initialize(repeating: 0, count: sumsCount)
+        pairedValueCount = PairedChromaUpsampler.valueCount(width: layout.components.map(\.downsampledWidth).max() ?? 0)
+        pairedValues = .allocate(capacity: 2 * pairedValueCount)
+        pairedValues.initialize(repeating: 0, count: 2 * pairedValueCount)
+        pairedTail = .allocate(capacity: 32)
+        pairedTail.initialize(repeating: 0, count: 32)
         for (c, component) in layout.components.enumerated() {
             let upsampledWidth = max(layout.outputWidth, 2 * component.downsampledWidth) + 16
             upsampledRows[c] = .allocate(capacity: upsampledWidth)
@@ -29,5 +39,7 @@ final class UpsampleScratch {
         upsampledRows.deallocate()
         rowPointers.deallocate()
         columnSums.deallocate()
+        pairedValues.deallocate()
+        pairedTail.deallocate()
     }
 }

@@ -28,9 +28,12 @@ enum SixteenBitLanes {
     /// Samples `a` and `b` clamped to 0...255, as 16 bytes (`a`'s first; SSE2 `packuswb`).
     @inline(__always)
     static func clampedBytes(_ a: Row, _ b: Row) -> SIMD16<UInt8> {
-        let low = Row(repeating: 0), high = Row(repeating: 255)
-        let x = a.replacing(with: low, where: a .< low).replacing(with: high, where: a .> high)
-        let y = b.replacing(with: low, where: b .< low).replacing(with: high, where: b .> high)
+        // Spelled with shifts and masks (max(v, 0) = v & ~(v >> 15); v | ((255 − v) >> 15) has
+        // low byte 255 above 255): LLVM folds all of it into one `packuswb`. Comparisons and
+        // `replacing(with:where:)` instead get narrowed to bytes before the selects, about 14
+        // instructions per pair.
+        let x0 = a & ~(a &>> 15), y0 = b & ~(b &>> 15)
+        let x = (x0 | ((255 &- x0) &>> 15)) & 255, y = (y0 | ((255 &- y0) &>> 15)) & 255
         return SIMD16<UInt8>(UInt8(truncatingIfNeeded: x[0]), UInt8(truncatingIfNeeded: x[1]), UInt8(truncatingIfNeeded: x[2]),
                              UInt8(truncatingIfNeeded: x[3]), UInt8(truncatingIfNeeded: x[4]), UInt8(truncatingIfNeeded: x[5]),
                              UInt8(truncatingIfNeeded: x[6]), UInt8(truncatingIfNeeded: x[7]), UInt8(truncatingIfNeeded: y[0]),

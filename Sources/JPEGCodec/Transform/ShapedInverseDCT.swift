@@ -19,7 +19,7 @@ enum ShapedInverseDCT {
         case 8 where shape == BlockShape.topLeft4x4:
             InverseDCT.transform8x8TopLeft(block, workspace: workspace, output: output, stride: stride)
         case 8: InverseDCT.transform8x8(block, workspace: workspace, output: output, stride: stride)
-        case 4: ReducedInverseDCT.transform4x4(block, workspace: workspace, output: output, stride: stride)
+        case 4: EightLaneReducedInverseDCT.transform4x4(block, workspace: workspace, output: output, stride: stride)
         case 2: ReducedInverseDCT.transform2x2(block, workspace: workspace, output: output, stride: stride)
         default: ReducedInverseDCT.transform1x1(block, output: output)
         }

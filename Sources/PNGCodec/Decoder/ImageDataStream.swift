@@ -40,7 +40,13 @@ struct ImageDataStream {
         guard !inflater.isFinished else { return }
         let consumedBefore = inflater.totalIn
         do {
-            let result = try inflater.feed(data) { piece in try scanlines.consume(piece) }
+            var result = try inflater.feed(data) { piece in try scanlines.consume(piece) }
+            // A hand-over decodes all it can at once (the inflater may keep a small piece's output
+            // or bytes back for its next call): what is decoded depends only on the bytes fed.
+            if result == .needsInput {
+                try inflater.flush { piece in try scanlines.consume(piece) }
+                if inflater.isFinished { result = .streamEnd }
+            }
             if result == .streamEnd && !scanlines.isComplete {
                 throw ImageDecodingError(.invalidData, at: offset + max(0, inflater.totalIn - consumedBefore),
                                          "PNG image data ends after \(scanlines.rowsDecoded) rows; the image needs more")

@@ -54,7 +54,8 @@ final class ScanlineDecoder {
     /// Sets up the stage; nil if a size overflows.
     init?(header: IHDRChunk, layout: OutputLayout, palette: Palette?, key: TransparencyKey?) {
         guard let schedule = ScanlineSchedule(header: header),
-              let canvas = PixelCanvas(width: header.width, height: header.height, format: layout.canvas) else { return nil }
+              let canvas = PixelCanvas(width: header.width, height: header.height, format: layout.canvas,
+                                       rowsInOrder: !header.isInterlaced) else { return nil }
         self.schedule = schedule
         self.canvas = canvas
         expander = RowExpander(header: header, layout: layout, palette: palette, key: key)
@@ -83,6 +84,12 @@ final class ScanlineDecoder {
         zeroRow.deallocate()
         naturalRow.deallocate()
         convertedRow.deallocate()
+    }
+
+    /// The canvas as an `Image` (see ``PixelCanvas/image(orientation:iccProfile:rowsWritten:)``):
+    /// a non-interlaced image has written its first `rowsDecoded` rows.
+    func picture(orientation: Orientation, iccProfile: [UInt8]?) -> Image {
+        canvas.image(orientation: orientation, iccProfile: iccProfile, rowsWritten: isInterlaced ? canvas.height : rowsDecoded)
     }
 
     /// Takes the next inflated bytes. Throws `invalidData` (offset unknown here: the caller

@@ -80,7 +80,7 @@ final class ScanlinePipeline: ScanlineStage {
     func picture(orientation: Orientation, iccProfile: [UInt8]?) -> Image {
         handOverFillingBand()
         while bandsInFlight > 0 { takeFinishedBand() }
-        return bands.rows.canvas.image(orientation: orientation, iccProfile: iccProfile)
+        return bands.rows.picture(orientation: orientation, iccProfile: iccProfile)
     }
 
     /// Copies bytes into the ring, handing each band to the worker as it fills.

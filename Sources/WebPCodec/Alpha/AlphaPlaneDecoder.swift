@@ -24,20 +24,14 @@ enum AlphaPlaneDecoder {
             }
             plane = Array(payload[1...(width * height)])
         } else {
-            plane = [UInt8](repeating: 0, count: width * height)
-            let decoder = VP8LImageDecoder(width: width, height: height, maxTableEntries: maxTableEntries)
-            decoder.rowSink = { y, row in
-                for x in 0..<width { plane[y * width + x] = UInt8(truncatingIfNeeded: row[x] >> 8) }
+            let decoded = payload.withUnsafeBytes { raw in
+                decodeLossless(UnsafeRawBufferPointer(rebasing: raw[1...]), width: width, height: height,
+                               maxTableEntries: maxTableEntries)
             }
-            let outcome = payload.withUnsafeBytes { raw -> VP8LFailure? in
-                do throws(VP8LFailure) {
-                    _ = try decoder.run(window: UnsafeRawBufferPointer(rebasing: raw[1...]), isFinal: true)
-                    return nil
-                } catch {
-                    return error
-                }
+            switch decoded {
+            case .success(let green): plane = green
+            case .failure(let failure): return .failure(failure)
             }
-            if let outcome { return .failure(outcome) }
         }
         plane.withUnsafeMutableBufferPointer { all in
             for y in 0..<height {
@@ -47,5 +41,38 @@ enum AlphaPlaneDecoder {
             }
         }
         return .success(plane)
+    }
+
+    /// The green plane of a VP8L stream without its 5-byte header: on bytes when
+    /// ``VP8LGreenPlan`` accepts the stream (and `allowBytePath`), else through the 32-bit
+    /// ``VP8LImageDecoder`` (tests compare the two).
+    static func decodeLossless(_ stream: UnsafeRawBufferPointer, width: Int, height: Int, maxTableEntries: Int,
+                               allowBytePath: Bool = true) -> Result<[UInt8], VP8LFailure> {
+        do throws(VP8LFailure) {
+            if allowBytePath {
+                var reader = VP8LBitReader()
+                reader.attach(stream)
+                var codeReader = VP8LCodeReader(reader: reader, maxTableEntries: maxTableEntries)
+                let header: VP8LStreamHeader
+                do {
+                    header = try VP8LStreamHeader.read(&codeReader, width: width, height: height)
+                } catch .needMoreData {
+                    throw .invalid("VP8L data ends inside its transforms or prefix codes")
+                }
+                if let plan = VP8LGreenPlan(header) {
+                    return .success(try VP8LGreenPlaneDecoder.decode(header: header, plan: plan, reader: &codeReader.reader,
+                                                                     width: width, height: height))
+                }
+            }
+            var plane = [UInt8](repeating: 0, count: width * height)
+            let decoder = VP8LImageDecoder(width: width, height: height, maxTableEntries: maxTableEntries)
+            decoder.rowSink = { y, row in
+                for x in 0..<width { plane[y * width + x] = UInt8(truncatingIfNeeded: row[x] >> 8) }
+            }
+            _ = try decoder.run(window: stream, isFinal: true)
+            return .success(plane)
+        } catch {
+            return .failure(error)
+        }
     }
 }

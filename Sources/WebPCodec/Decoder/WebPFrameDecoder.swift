@@ -172,12 +172,13 @@ final class WebPFrameDecoder {
             decoder.rowSink = { [unowned self] y, luma, u, v in
                 self.pixels.withUnsafeMutableBufferPointer { all in
                     let out = all.baseAddress! + y * width * channels
-                    VP8YUVConverter.convertRow(y: luma, u: u, v: v, width: width, channels: channels, out: out)
-                    if let alpha {
+                    if let alpha, channels == 4 {
                         alpha.withUnsafeBufferPointer { plane in
-                            let source = plane.baseAddress! + y * width
-                            for x in 0..<width { out[4 * x + 3] = source[x] }
+                            VP8YUVConverter.convertRow(y: luma, u: u, v: v, width: width, channels: channels,
+                                                       alpha: plane.baseAddress! + y * width, out: out)
                         }
+                    } else {
+                        VP8YUVConverter.convertRow(y: luma, u: u, v: v, width: width, channels: channels, out: out)
                     }
                 }
                 self.completedRows = y + 1

@@ -47,7 +47,8 @@ final class VP8LImageDecoder {
             self.codes = codes
             self.transforms = VP8LInverseTransforms(transforms: transforms, imageWidth: width)
             self.codedWidth = codedWidth
-            coded = [UInt32](repeating: 0, count: codedWidth * height)
+            // Only whole decoded rows are read (backward references reach decoded pixels only).
+            coded = .unfilled(count: codedWidth * height)
             cache = [UInt32](repeating: 0, count: codes.cacheBits > 0 ? 1 << codes.cacheBits : 0)
             row = [UInt32](repeating: 0, count: width)
         }
@@ -84,7 +85,9 @@ final class VP8LImageDecoder {
             var codeReader = VP8LCodeReader(reader: fresh, maxTableEntries: maxTableEntries)
             let state: PixelState
             do {
-                state = try readHeader(&codeReader)
+                let header = try VP8LStreamHeader.read(&codeReader, width: width, height: height)
+                state = PixelState(codes: header.codes, transforms: header.transforms, codedWidth: header.codedWidth,
+                                   width: width, height: height)
             } catch .needMoreData {
                 bytesExamined += codeReader.reader.position
                 if isFinal { throw .invalid("VP8L data ends inside its transforms or prefix codes") }
@@ -141,46 +144,5 @@ final class VP8LImageDecoder {
         }
         }
         completedRows = end
-    }
-
-    /// Transforms (section 4) and the main image's codes (section 6.2.2).
-    private func readHeader(_ codeReader: inout VP8LCodeReader) throws(VP8LFailure) -> PixelState {
-        var transforms: [VP8LTransform] = []
-        var seenTypes = 0
-        var codedWidth = width
-        while codeReader.reader.read(1) == 1 {
-            let type = Int(codeReader.reader.read(2))
-            try codeReader.checkInput()
-            guard seenTypes & (1 << type) == 0 else { throw codeReader.failure("VP8L transform type \(type) appears twice") }
-            seenTypes |= 1 << type
-            switch type {
-            case 0, 1:
-                let sizeBits = Int(codeReader.reader.read(3)) + 2
-                let blocksPerRow = subsampledSize(codedWidth, sizeBits)
-                let data = try codeReader.readSubImage(width: blocksPerRow, height: subsampledSize(height, sizeBits))
-                transforms.append(type == 0
-                    ? .predictor(sizeBits: sizeBits, blocksPerRow: blocksPerRow, modes: data, width: codedWidth)
-                    : .color(sizeBits: sizeBits, blocksPerRow: blocksPerRow, elements: data, width: codedWidth))
-            case 2:
-                transforms.append(.subtractGreen)
-            default:
-                let colorCount = Int(codeReader.reader.read(8)) + 1
-                let widthBits = colorCount > 16 ? 0 : colorCount > 4 ? 1 : colorCount > 2 ? 2 : 3
-                let stored = try codeReader.readSubImage(width: colorCount, height: 1)
-                // Section 4.4: entries are stored as differences from the previous entry, per channel.
-                var palette = [UInt32](repeating: 0, count: 1 << (8 >> widthBits))
-                var previous: UInt32 = 0
-                for (i, delta) in stored.enumerated() {
-                    previous = VP8LPixelArithmetic.add(previous, delta)
-                    palette[i] = previous
-                }
-                transforms.append(.colorIndexing(widthBits: widthBits, palette: palette, width: codedWidth))
-                codedWidth = subsampledSize(codedWidth, widthBits)
-            }
-        }
-        try codeReader.checkInput()
-        let codes = try codeReader.readMainCodes(width: codedWidth, height: height)
-        try codeReader.checkInput()
-        return PixelState(codes: codes, transforms: transforms, codedWidth: codedWidth, width: width, height: height)
     }
 }

@@ -106,23 +106,12 @@ enum VP8LPixelDecoder {
                 x &+= next &- stretchStart
                 if x == width { x = 0; y &+= 1 }
                 guard lengthSymbol >= 0 else { continue }
-                let length = prefixCodedValue(lengthSymbol - literalCount, &reader)
-                let distanceSymbol = reader.readSymbol(distance, entries)
-                let distanceCode = prefixCodedValue(distanceSymbol, &reader)
-                let back = VP8LDistanceMap.distance(code: distanceCode, width: width)
-                if reader.overran { return .overran }
-                guard back <= next else {
-                    return .invalid("VP8L backward reference reaches \(back) pixels back from pixel \(next)")
+                var length = 0, back = 0
+                if let failure = readBackwardReference(lengthSymbol: lengthSymbol, &reader, distance: distance, entries: entries,
+                                                       width: width, next: next, total: total, length: &length, back: &back) {
+                    return failure
                 }
-                guard length <= total - next else {
-                    return .invalid("VP8L backward reference of \(length) pixels runs past the image end at pixel \(next)")
-                }
-                // Forward element by element: overlapping copies repeat the pattern (LZ77).
-                for k in next..<(next + length) {
-                    let pixel = out[k - back]
-                    out[k] = pixel
-                    insert(pixel)
-                }
+                copy(out, to: next, back: back, length: length, cache: hasCache ? cache : nil, cacheShift: cacheShift)
                 next += length
                 x += length
                 if x >= width { y += x / width; x %= width }
@@ -131,6 +120,53 @@ enum VP8LPixelDecoder {
             }
             return .complete
         }
+    }
+
+    /// The LZ77 copy of `length` pixels from `back` pixels earlier (`back <= start`), forward
+    /// element by element so overlapping copies repeat the pattern, each pixel inserted into
+    /// `cache`. A run (`back` 1) repeats the pixel before it, which was the last insertion, so
+    /// its slot already holds it: a plain fill.
+    @inline(__always)
+    static func copy(_ out: UnsafeMutablePointer<UInt32>, to start: Int, back: Int, length: Int,
+                     cache: UnsafeMutableBufferPointer<UInt32>?, cacheShift: UInt32) {
+        let end = start &+ length
+        var k = start
+        if back == 1 {
+            let pixel = out[start &- 1]
+            while k < end { out[k] = pixel; k &+= 1 }
+            return
+        }
+        guard let cache else {
+            while k < end { out[k] = out[k &- back]; k &+= 1 }
+            return
+        }
+        while k < end {
+            let pixel = out[k &- back]
+            out[k] = pixel
+            cache[Int((pixel &* cacheHashMultiplier) &>> cacheShift)] = pixel
+            k &+= 1
+        }
+    }
+
+    /// The length and distance of a backward reference whose length symbol (a green symbol of
+    /// 256…279) was just read, checked against the pixels decoded so far (`next`) and the image
+    /// end (`total`), in `length` and `back`; or the outcome that ends the pixel loop.
+    @inline(__always)
+    static func readBackwardReference(lengthSymbol: Int, _ reader: inout VP8LBitReader, distance: VP8LPrefixCode,
+                                      entries: UnsafePointer<UInt32>, width: Int, next: Int, total: Int,
+                                      length: inout Int, back: inout Int) -> Outcome? {
+        length = prefixCodedValue(lengthSymbol - literalCount, &reader)
+        let distanceSymbol = reader.readSymbol(distance, entries)
+        let distanceCode = prefixCodedValue(distanceSymbol, &reader)
+        back = VP8LDistanceMap.distance(code: distanceCode, width: width)
+        if reader.overran { return .overran }
+        guard back <= next else {
+            return .invalid("VP8L backward reference reaches \(back) pixels back from pixel \(next)")
+        }
+        guard length <= total - next else {
+            return .invalid("VP8L backward reference of \(length) pixels runs past the image end at pixel \(next)")
+        }
+        return nil
     }
 
     /// A length or distance from its prefix symbol and extra bits (RFC 9649 section 5.2.2).

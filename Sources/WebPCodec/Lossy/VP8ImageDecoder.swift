@@ -404,8 +404,9 @@ final class VP8ImageDecoder {
                     }
                 }
                 if mbY > 0 {
-                    for k in 0..<16 { yDst[k - s] = topLuma[mbX * 16 + k] }
-                    for k in 0..<8 { uDst[k - s] = topU[mbX * 8 + k]; vDst[k - s] = topV[mbX * 8 + k] }
+                    VP8IntraPredictor.copyRow(yDst - s, from: topLuma + mbX * 16, count: 16)
+                    VP8IntraPredictor.copyRow(uDst - s, from: topU + mbX * 8, count: 8)
+                    VP8IntraPredictor.copyRow(vDst - s, from: topV + mbX * 8, count: 8)
                 }
                 let coefficients = coefficientBuffer.baseAddress! + mbX * 384
                 let nonZeroLuma = state.row.nonZeroLuma[mbX]
@@ -448,16 +449,17 @@ final class VP8ImageDecoder {
                 }
                 // Unfiltered bottom rows for the next macroblock row's prediction.
                 if mbY < macroblocksHigh - 1 {
-                    for k in 0..<16 { topLuma[mbX * 16 + k] = yDst[15 * s + k] }
-                    for k in 0..<8 { topU[mbX * 8 + k] = uDst[7 * s + k]; topV[mbX * 8 + k] = vDst[7 * s + k] }
+                    VP8IntraPredictor.copyRow(topLuma + mbX * 16, from: yDst + 15 * s, count: 16)
+                    VP8IntraPredictor.copyRow(topU + mbX * 8, from: uDst + 7 * s, count: 8)
+                    VP8IntraPredictor.copyRow(topV + mbX * 8, from: vDst + 7 * s, count: 8)
                 }
                 // Into the planes.
                 let lumaBase = mbY * 16 * lumaStride + mbX * 16
-                for j in 0..<16 { (lumaPlane + lumaBase + j * lumaStride).update(from: yDst + j * s, count: 16) }
+                for j in 0..<16 { VP8IntraPredictor.copyRow(lumaPlane + lumaBase + j * lumaStride, from: yDst + j * s, count: 16) }
                 let chromaBase = mbY * 8 * chromaStride + mbX * 8
                 for j in 0..<8 {
-                    (chromaU + chromaBase + j * chromaStride).update(from: uDst + j * s, count: 8)
-                    (chromaV + chromaBase + j * chromaStride).update(from: vDst + j * s, count: 8)
+                    VP8IntraPredictor.copyRow(chromaU + chromaBase + j * chromaStride, from: uDst + j * s, count: 8)
+                    VP8IntraPredictor.copyRow(chromaV + chromaBase + j * chromaStride, from: vDst + j * s, count: 8)
                 }
             }
         }

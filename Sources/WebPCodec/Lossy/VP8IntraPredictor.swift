@@ -8,19 +8,48 @@
 enum VP8IntraPredictor {
     static let stride = 32
 
+    /// `count` (4, 8 or 16) copies of `value` at `row`, in word stores (`update(repeating:)` was a
+    /// memset call per row).
+    @inline(__always)
+    static func fill(_ row: UnsafeMutablePointer<UInt8>, _ value: UInt8, count: Int) {
+        let word = UInt64(value) &* 0x0101_0101_0101_0101
+        let raw = UnsafeMutableRawPointer(row)
+        switch count {
+        case 4: raw.storeBytes(of: UInt32(truncatingIfNeeded: word), as: UInt32.self)
+        case 8: raw.storeBytes(of: word, as: UInt64.self)
+        case 16:
+            raw.storeBytes(of: word, as: UInt64.self)
+            raw.storeBytes(of: word, toByteOffset: 8, as: UInt64.self)
+        default: row.update(repeating: value, count: count)
+        }
+    }
+
+    /// `count` (8 or 16) bytes from `source` to `row`, in word loads and stores (not memcpy calls).
+    @inline(__always)
+    static func copyRow(_ row: UnsafeMutablePointer<UInt8>, from source: UnsafePointer<UInt8>, count: Int) {
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(row)
+        switch count {
+        case 8: to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+        case 16:
+            to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+        default: row.update(from: source, count: count)
+        }
+    }
+
     /// 16×16 luma (section 12.2) or 8×8 chroma (section 12.2) prediction of `size`.
     static func predictBlock(mode: Int, size: Int, dst: UnsafeMutablePointer<UInt8>, hasTop: Bool, hasLeft: Bool) {
         let s = stride
         switch mode {
         case 2:  // V
-            for y in 0..<size { (dst + y * s).update(from: dst - s, count: size) }
+            for y in 0..<size { copyRow(dst + y * s, from: dst - s, count: size) }
         case 3:  // H
-            for y in 0..<size { (dst + y * s).update(repeating: dst[y * s - 1], count: size) }
+            for y in 0..<size { fill(dst + y * s, dst[y * s - 1], count: size) }
         case 1:  // TM: clamp(left + top - topLeft)
             let topLeft = Int(dst[-s - 1])
             for y in 0..<size {
                 let left = Int(dst[y * s - 1])
-                for x in 0..<size { dst[y * s + x] = UInt8(clamping: left + Int(dst[x - s]) - topLeft) }
+                for x in 0..<size { dst[y * s + x] = UInt8(clamping: left &+ Int(dst[x - s]) &- topLeft) }
             }
         default:  // DC with libwebp's edge variants (CheckMode)
             let shift = size == 16 ? 4 : 3
@@ -40,7 +69,7 @@ enum VP8IntraPredictor {
             } else {
                 value = 128
             }
-            for y in 0..<size { (dst + y * s).update(repeating: UInt8(value), count: size) }
+            for y in 0..<size { fill(dst + y * s, UInt8(truncatingIfNeeded: value), count: size) }
         }
     }
 
@@ -59,7 +88,7 @@ enum VP8IntraPredictor {
         switch mode {
         case 0:  // DC
             let dc = UInt8((a + b + c + d + i + j + k + l + 4) >> 3)
-            for y in 0..<4 { (dst + y * s).update(repeating: dc, count: 4) }
+            for y in 0..<4 { fill(dst + y * s, dc, count: 4) }
         case 1:  // TM
             for y in 0..<4 {
                 let left = Int(dst[y * s - 1])
@@ -69,10 +98,10 @@ enum VP8IntraPredictor {
             let v0 = avg3(x0, a, b), v1 = avg3(a, b, c), v2 = avg3(b, c, d), v3 = avg3(c, d, e)
             for y in 0..<4 { put(0, y, v0); put(1, y, v1); put(2, y, v2); put(3, y, v3) }
         case 3:  // HE: smoothed column to the left
-            dst.update(repeating: avg3(x0, i, j), count: 4)
-            (dst + s).update(repeating: avg3(i, j, k), count: 4)
-            (dst + 2 * s).update(repeating: avg3(j, k, l), count: 4)
-            (dst + 3 * s).update(repeating: avg3(k, l, l), count: 4)
+            fill(dst, avg3(x0, i, j), count: 4)
+            fill(dst + s, avg3(i, j, k), count: 4)
+            fill(dst + 2 * s, avg3(j, k, l), count: 4)
+            fill(dst + 3 * s, avg3(k, l, l), count: 4)
         case 4:  // RD: down-right
             put(0, 3, avg3(j, k, l))
             let ijk = avg3(i, j, k); put(1, 3, ijk); put(0, 2, ijk)

@@ -45,23 +45,25 @@ final class VP8ResidualReader {
             var p = starts[n] &+ context &* 11
             while n < 16 {
                 if !reader.readBool(Int(probs[p]), data, received) { return n }  // end of block
-                while !reader.readBool(Int(probs[p + 1]), data, received) {       // a zero
-                    n += 1
+                while !reader.readBool(Int(probs[p &+ 1]), data, received) {      // a zero
+                    n &+= 1
                     if n == 16 { return 16 }
                     p = starts[n]
                 }
                 let value: Int
-                if !reader.readBool(Int(probs[p + 2]), data, received) {
+                if !reader.readBool(Int(probs[p &+ 2]), data, received) {
                     value = 1
                     p = starts[n &+ 1] &+ 11
                 } else {
                     value = largeValue(&reader, data, received, probs, p)
                     p = starts[n &+ 1] &+ 22
                 }
-                let signed = reader.readBool(128, data, received) ? -value : value
+                // Values stay below 2^12 and quantiser factors below 2^10, far inside Int: the
+                // wrapping operators only spare the overflow checks.
+                let signed = reader.readBool(128, data, received) ? 0 &- value : value
                 // libwebp stores the product in 16 bits.
-                out[zigzag[n]] = Int16(truncatingIfNeeded: signed * Int(n > 0 ? ac : dc))
-                n += 1
+                out[zigzag[n]] = Int16(truncatingIfNeeded: signed &* Int(n > 0 ? ac : dc))
+                n &+= 1
             }
             return 16
         }

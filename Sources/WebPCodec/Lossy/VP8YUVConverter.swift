@@ -11,20 +11,22 @@ enum VP8YUVConverter {
         UInt8(clamping: v &>> 6)
     }
 
-    /// Converts one row of `width` pixels to RGB (`channels` 3) or RGBA with alpha 255 (`channels` 4).
+    /// Converts one row of `width` pixels to RGB (`channels` 3) or RGBA (`channels` 4) with the
+    /// row's `alpha` bytes, or 255 without them.
     static func convertRow(y: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>, width: Int,
-                           channels: Int, out: UnsafeMutablePointer<UInt8>) {
+                           channels: Int, alpha: UnsafePointer<UInt8>? = nil, out: UnsafeMutablePointer<UInt8>) {
         var x = 0
         while x &+ 16 <= width {
-            convert16(y: y + x, u: u + x, v: v + x, channels: channels, out: out + x &* channels)
+            convert16(y: y + x, u: u + x, v: v + x, channels: channels, alpha: alpha.map { $0 + x }, out: out + x &* channels)
             x &+= 16
         }
-        convertScalar(y: y, u: u, v: v, from: x, to: width, channels: channels, out: out)
+        convertScalar(y: y, u: u, v: v, from: x, to: width, channels: channels, alpha: alpha, out: out)
     }
 
     /// The scalar formula for pixels `start ..< end` (the careful twin of ``convert16``).
     static func convertScalar(y: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>,
-                              from start: Int, to end: Int, channels: Int, out: UnsafeMutablePointer<UInt8>) {
+                              from start: Int, to end: Int, channels: Int, alpha: UnsafePointer<UInt8>? = nil,
+                              out: UnsafeMutablePointer<UInt8>) {
         var x = start
         while x < end {
             let luma = multiplyHigh(Int(y[x]), 19077)
@@ -33,7 +35,7 @@ enum VP8YUVConverter {
             at[0] = clip8(luma &+ multiplyHigh(vv, 26149) &- 14234)
             at[1] = clip8(luma &- multiplyHigh(uu, 6419) &- multiplyHigh(vv, 13320) &+ 8708)
             at[2] = clip8(luma &+ multiplyHigh(uu, 33050) &- 17685)
-            if channels == 4 { at[3] = 255 }
+            if channels == 4 { at[3] = alpha?[x] ?? 255 }
             x &+= 1
         }
     }
@@ -61,32 +63,49 @@ enum VP8YUVConverter {
     }
 
     /// Sixteen pixels: even and odd lanes converted separately, joined (and clamped to 0…255)
-    /// into one vector per channel, then interleaved into `out` byte by byte (SSE2 has no byte
-    /// shuffle that would do it faster).
+    /// into one vector per channel, then packed into pixels with interleaves (SSE2 has no byte
+    /// shuffle): red with green and blue with alpha byte by byte, then those 16-bit pairs into
+    /// 4-byte pixels. The high halves are moved down before their byte interleave (a high-byte
+    /// interleave was scalarised, see ``VP8Lanes/transpose(_:)``), and the clamp is the join's
+    /// pack (a compare-and-select clamp on its own was scalarised too). RGB is stored byte by byte.
     @inline(__always)
     static func convert16(y: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>, channels: Int,
-                          out: UnsafeMutablePointer<UInt8>) {
+                          alpha: UnsafePointer<UInt8>?, out: UnsafeMutablePointer<UInt8>) {
+        typealias Bytes = SIMD16<UInt8>
+        typealias Words = SIMD8<UInt16>
         @inline(__always) func halves(_ p: UnsafePointer<UInt8>) -> (even: SIMD8<UInt16>, odd: SIMD8<UInt16>) {
             let (even, odd) = VP8Lanes.split(UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self))
             return (unsafeBitCast(even, to: SIMD8<UInt16>.self), unsafeBitCast(odd, to: SIMD8<UInt16>.self))
         }
+        @inline(__always) func highDown(_ x: Bytes) -> Bytes {
+            let pair = unsafeBitCast(x, to: SIMD2<UInt64>.self)
+            return unsafeBitCast(SIMD2(pair[1], pair[1]), to: Bytes.self)
+        }
+        @inline(__always) func pairs(_ a: Bytes, _ b: Bytes) -> (low: Words, high: Words) {
+            (unsafeBitCast(VP8Lanes.zipLow(a, b), to: Words.self), unsafeBitCast(VP8Lanes.zipLow(highDown(a), highDown(b)), to: Words.self))
+        }
         let yy = halves(y), uu = halves(u), vv = halves(v)
         let even = convert8(yy.even, uu.even, vv.even), odd = convert8(yy.odd, uu.odd, vv.odd)
-        var planes = (VP8Lanes.join(even.r, odd.r), VP8Lanes.join(even.g, odd.g), VP8Lanes.join(even.b, odd.b))
-        withUnsafeBytes(of: &planes) { raw in
-            let r = raw.baseAddress!.assumingMemoryBound(to: UInt8.self), g = r + 16, b = r + 32
-            if channels == 4 {
-                for i in 0..<16 {
-                    let at = out + 4 &* i
-                    at[0] = r[i]; at[1] = g[i]; at[2] = b[i]; at[3] = 255
-                }
-            } else {
+        let red = VP8Lanes.join(even.r, odd.r), green = VP8Lanes.join(even.g, odd.g), blue = VP8Lanes.join(even.b, odd.b)
+        guard channels == 4 else {
+            // RGB: byte by byte (packing three-byte pixels with shifts and masks cost more).
+            var planes = (red, green, blue)
+            withUnsafeBytes(of: &planes) { raw in
+                let r = raw.baseAddress!.assumingMemoryBound(to: UInt8.self), g = r + 16, b = r + 32
                 for i in 0..<16 {
                     let at = out + 3 &* i
                     at[0] = r[i]; at[1] = g[i]; at[2] = b[i]
                 }
             }
+            return
         }
+        let opacity = alpha.map { UnsafeRawPointer($0).loadUnaligned(as: Bytes.self) } ?? Bytes(repeating: 255)
+        let redGreen = pairs(red, green), blueAlpha = pairs(blue, opacity)
+        let raw = UnsafeMutableRawPointer(out)
+        raw.storeBytes(of: VP8Lanes.zipLow(redGreen.low, blueAlpha.low), toByteOffset: 0, as: Words.self)
+        raw.storeBytes(of: VP8Lanes.zipHigh(redGreen.low, blueAlpha.low), toByteOffset: 16, as: Words.self)
+        raw.storeBytes(of: VP8Lanes.zipLow(redGreen.high, blueAlpha.high), toByteOffset: 32, as: Words.self)
+        raw.storeBytes(of: VP8Lanes.zipHigh(redGreen.high, blueAlpha.high), toByteOffset: 48, as: Words.self)
     }
 
     /// Upsamples one chroma row for output row `r`: `near` is the chroma row closest to it,
