@@ -6,19 +6,23 @@ import ImageCore
 /// the same way, for an image of the frame's size).
 struct ImageDataStream {
     let inflater: Inflater
-    let scanlines: ScanlineDecoder
+    let scanlines: any ScanlineStage
 
     /// Whether the zlib stream has ended (Adler-32 checked) and every row arrived.
     var isComplete: Bool { inflater.isFinished && scanlines.isComplete }
 
-    init(inflater: Inflater, scanlines: ScanlineDecoder) {
+    init(inflater: Inflater, scanlines: any ScanlineStage) {
         self.inflater = inflater
         self.scanlines = scanlines
     }
 
     /// Sets up the stages for an image of `header`'s size; nil if its buffers' sizes overflow.
-    init?(header: IHDRChunk, layout: OutputLayout, palette: Palette?, key: TransparencyKey?, options: DecodingOptions) {
-        guard let scanlines = ScanlineDecoder(header: header, layout: layout, palette: palette, key: key) else { return nil }
+    /// `twoThreads`: rows are unfiltered and drawn on a worker thread (``ScanlinePipeline``).
+    init?(header: IHDRChunk, layout: OutputLayout, palette: Palette?, key: TransparencyKey?, options: DecodingOptions,
+          twoThreads: Bool = false) {
+        guard let rows = ScanlineDecoder(header: header, layout: layout, palette: palette, key: key) else { return nil }
+        var scanlines: any ScanlineStage = rows
+        if twoThreads, let pipeline = ScanlinePipeline(rows: rows, header: header) { scanlines = pipeline }
         // The image needs exactly `expectedBytes`; allow `maxInflateOutput` beyond that, then stop a zlib bomb.
         let (cap, overflow) = scanlines.expectedBytes.addingReportingOverflow(options.limits.maxInflateOutput)
         inflater = Inflater(format: .zlib, options: InflateOptions(verifyChecksums: options.verifyChecksums,

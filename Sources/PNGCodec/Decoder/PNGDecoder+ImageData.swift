@@ -11,13 +11,20 @@ extension PNGDecoder {
             throw ImageDecodingError(.internal, at: offset, "IDAT admitted before IHDR was parsed")
         }
         guard let stream = ImageDataStream(header: ihdr, layout: layout, palette: palette,
-                                           key: hasTransparency ? transparencyKey : nil, options: options) else {
+                                           key: hasTransparency ? transparencyKey : nil, options: options,
+                                           twoThreads: usesTwoThreads(for: ihdr)) else {
             throw ImageDecodingError(.limitExceeded, at: offset,
                                      "PNG image \(ihdr.width)×\(ihdr.height) is too large to hold in memory")
         }
         inflater = stream.inflater
         scanlines = stream.scanlines
         handOver.start(filteredBytes: stream.scanlines.expectedBytes)
+    }
+
+    /// Whether to draw rows on a worker thread: when allowed and the image is large enough to pay.
+    func usesTwoThreads(for header: IHDRChunk) -> Bool {
+        let (pixels, overflow) = header.width.multipliedReportingOverflow(by: header.height)
+        return options.maximumThreads > 1 && (overflow || pixels >= twoThreadMinimumPixels)
     }
 
     /// At the end of input: inflates the IDAT bytes still waiting for their hand-over point

@@ -68,7 +68,10 @@ public final class PNGDecoder: IncrementalImageDecoder {
     var hasTransparency = false
     var metadataReader: MetadataReader
     var inflater: Inflater?
-    @exclusivity(unchecked) var scanlines: ScanlineDecoder?
+    @exclusivity(unchecked) var scanlines: (any ScanlineStage)?
+    /// Images of at least this many pixels are drawn on a second thread when ``DecodingOptions/maximumThreads``
+    /// allows (tests lower it to run small files through ``ScanlinePipeline``).
+    var twoThreadMinimumPixels = ScanlinePipeline.minimumPixels
     var layout: OutputLayout?
     /// The animation of an APNG, from a valid acTL on (see PNGDecoder+Animation.swift).
     @exclusivity(unchecked) var apng: APNGAnimation?
