@@ -105,13 +105,7 @@ struct JPEGArithmeticFixtures: Decodable {
     /// Feeds `pieces` and finishes.
     static func decode(_ pieces: [ArraySlice<UInt8>], options: DecodingOptions = DecodingOptions()) -> Outcome {
         let decoder = JPEGDecoder(options: options)
-        var thrown: ImageDecodingError?
-        do {
-            for piece in pieces { try decoder.feed(piece) }
-            _ = try decoder.finish()
-        } catch {
-            thrown = error as? ImageDecodingError ?? ImageDecodingError(.internal, at: nil, "\(error)")
-        }
+        let thrown = feedAndFinish(decoder, pieces)
         return Outcome(image: decoder.currentImage(), error: thrown, warnings: decoder.warnings)
     }
 

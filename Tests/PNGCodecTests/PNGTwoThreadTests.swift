@@ -30,13 +30,7 @@ final class PNGTwoThreadTests: XCTestCase {
     }
 
     private func outcome(of decoder: PNGDecoder, _ pieces: [ArraySlice<UInt8>]) -> Outcome {
-        var thrown: ImageDecodingError?
-        do {
-            for piece in pieces { try decoder.feed(piece) }
-            _ = try decoder.finish()
-        } catch {
-            thrown = error as? ImageDecodingError ?? ImageDecodingError(.internal, at: nil, "\(error)")
-        }
+        let thrown = feedAndFinish(decoder, pieces)
         let image = decoder.currentImage().map { "\($0.width)×\($0.height) \($0.format) \(Digest.sha256($0.pixels))" }
         return Outcome(image: image, error: thrown, status: decoder.status)
     }
