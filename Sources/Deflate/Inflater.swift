@@ -8,7 +8,7 @@
 /// ```swift
 /// let inflater = Inflater(format: .zlib)
 /// for piece in pieces { try inflater.feed(piece) { output in consume(output) } }
-/// try inflater.finish()
+/// try inflater.finish { output in consume(output) }   // a cut stream's last output, then `truncated`
 /// ```
 ///
 /// Design: an explicit state machine (``InflateMode``) with a 64-bit bit buffer kept between
