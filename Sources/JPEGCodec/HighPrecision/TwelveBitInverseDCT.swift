@@ -9,6 +9,8 @@
 ///
 /// libjpeg-turbo's shortcuts for zero columns and rows give exactly the full computation's result
 /// with 64-bit products; the 8×8 transform takes them for speed, the reduced ones compute in full.
+/// The 8×8 transform first offers the block to ``TwelveBitLaneInverseDCT`` (32-bit lanes, exact
+/// for the blocks it takes); this scalar code is its twin and takes the blocks it declines.
 enum TwelveBitInverseDCT {
     static let constantBits: Int64 = 13
     static let pass1Bits: Int64 = 1
@@ -35,13 +37,16 @@ enum TwelveBitInverseDCT {
     /// Transforms the raw coefficients `block` (natural order), dequantized by `quantizers`
     /// (natural order, up to 65535), into `size`×`size` samples at `output`, rows `stride` apart.
     /// `workspace` holds 64 values.
-    static func transform(_ block: UnsafePointer<Int16>, quantizers: UnsafePointer<Int64>, size: Int,
+    static func transform(_ block: UnsafePointer<Int16>, quantizers: UnsafePointer<Int32>, size: Int,
                           workspace: UnsafeMutablePointer<Int64>, output: UnsafeMutablePointer<UInt16>, stride: Int) {
         switch size {
-        case 8: transform8x8(block, quantizers: quantizers, workspace: workspace, output: output, stride: stride)
+        case 8:
+            if TwelveBitLaneInverseDCT.transform(block, quantizers: quantizers, scratch: UnsafeMutableRawPointer(workspace),
+                                                 output: output, stride: stride) { return }
+            transform8x8(block, quantizers: quantizers, workspace: workspace, output: output, stride: stride)
         case 4: transform4x4(block, quantizers: quantizers, workspace: workspace, output: output, stride: stride)
         case 2: transform2x2(block, quantizers: quantizers, workspace: workspace, output: output, stride: stride)
-        default: output[0] = rangeLimit(descale(Int64(block[0]) &* quantizers[0], 3))
+        default: output[0] = rangeLimit(descale(Int64(block[0]) &* Int64(quantizers[0]), 3))
         }
     }
 
@@ -68,10 +73,11 @@ enum TwelveBitInverseDCT {
         return (tmp10 &+ o3, tmp11 &+ o2, tmp12 &+ o1, tmp13 &+ o0, tmp13 &- o0, tmp12 &- o1, tmp11 &- o2, tmp10 &- o3)
     }
 
-    private static func transform8x8(_ block: UnsafePointer<Int16>, quantizers q: UnsafePointer<Int64>,
+    /// The 64-bit scalar 8×8 transform, the twin of ``TwelveBitLaneInverseDCT``.
+    static func transform8x8(_ block: UnsafePointer<Int16>, quantizers q: UnsafePointer<Int32>,
                                      workspace: UnsafeMutablePointer<Int64>, output: UnsafeMutablePointer<UInt16>, stride: Int) {
         for column in 0..<8 {
-            @inline(__always) func x(_ row: Int) -> Int64 { Int64(block[row * 8 + column]) &* q[row * 8 + column] }
+            @inline(__always) func x(_ row: Int) -> Int64 { Int64(block[row * 8 + column]) &* Int64(q[row * 8 + column]) }
             let w = workspace + column
             if block[8 + column] == 0 && block[16 + column] == 0 && block[24 + column] == 0 && block[32 + column] == 0
                 && block[40 + column] == 0 && block[48 + column] == 0 && block[56 + column] == 0 {
@@ -118,10 +124,10 @@ enum TwelveBitInverseDCT {
         return (tmp10 &+ odd2, tmp12 &+ odd0, tmp12 &- odd0, tmp10 &- odd2)
     }
 
-    private static func transform4x4(_ block: UnsafePointer<Int16>, quantizers q: UnsafePointer<Int64>,
+    private static func transform4x4(_ block: UnsafePointer<Int16>, quantizers q: UnsafePointer<Int32>,
                                      workspace: UnsafeMutablePointer<Int64>, output: UnsafeMutablePointer<UInt16>, stride: Int) {
         for column in 0..<8 where column != 4 {
-            @inline(__always) func x(_ row: Int) -> Int64 { Int64(block[row * 8 + column]) &* q[row * 8 + column] }
+            @inline(__always) func x(_ row: Int) -> Int64 { Int64(block[row * 8 + column]) &* Int64(q[row * 8 + column]) }
             let r = step4(x(0), x(1), x(2), x(3), x(5), x(6), x(7))
             let shift = constantBits - pass1Bits + 1
             let w = workspace + column
@@ -146,10 +152,10 @@ enum TwelveBitInverseDCT {
         return (tmp10 &+ tmp0, tmp10 &- tmp0)
     }
 
-    private static func transform2x2(_ block: UnsafePointer<Int16>, quantizers q: UnsafePointer<Int64>,
+    private static func transform2x2(_ block: UnsafePointer<Int16>, quantizers q: UnsafePointer<Int32>,
                                      workspace: UnsafeMutablePointer<Int64>, output: UnsafeMutablePointer<UInt16>, stride: Int) {
         for column in 0..<8 where column == 0 || column & 1 == 1 {
-            @inline(__always) func x(_ row: Int) -> Int64 { Int64(block[row * 8 + column]) &* q[row * 8 + column] }
+            @inline(__always) func x(_ row: Int) -> Int64 { Int64(block[row * 8 + column]) &* Int64(q[row * 8 + column]) }
             let r = step2(x(0), x(1), x(3), x(5), x(7))
             let shift = constantBits - pass1Bits + 2
             workspace[column] = asInt(descale(r.0, shift)); workspace[8 + column] = asInt(descale(r.1, shift))

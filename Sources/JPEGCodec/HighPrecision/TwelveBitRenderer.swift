@@ -15,7 +15,7 @@ final class TwelveBitRenderer {
     private let planes: [UnsafeMutablePointer<UInt16>]
     private let planeStrides: [Int]
     /// Per component 64 quantizers (natural order, full 16 bits), latched at its first scan.
-    private let quantizers: UnsafeMutablePointer<Int64>
+    private let quantizers: UnsafeMutablePointer<Int32>
     private let workspace: UnsafeMutablePointer<Int64>
     /// A block's raw coefficients with the smoothing's predictions, the IDCT's input.
     private let smoothedBlock: UnsafeMutablePointer<Int16>
@@ -92,7 +92,7 @@ final class TwelveBitRenderer {
     /// Latches component `component`'s quantization table (natural order), all 16 bits of it:
     /// libjpeg's 12-bit build multiplies in `long`.
     func setQuantization(component: Int, table: [UInt16]) {
-        for i in 0..<64 { quantizers[component * 64 + i] = Int64(table[i]) }
+        for i in 0..<64 { quantizers[component * 64 + i] = Int32(table[i]) }
     }
 
     /// Progressive previews: block rows `blockRows` of component `component` must be drawn again.
