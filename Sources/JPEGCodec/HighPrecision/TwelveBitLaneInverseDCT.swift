@@ -50,7 +50,7 @@ enum TwelveBitLaneInverseDCT {
     /// Transforms `block` (raw coefficients, natural order) dequantized by `quantizers` (natural
     /// order, 0...65535) into 8×8 samples at `output`, rows `stride` apart, exactly as
     /// ``TwelveBitInverseDCT`` would; returns false, writing nothing, for a block the lanes cannot
-    /// take exactly (see above). `scratch` holds 384 bytes, 32-byte aligned or not.
+    /// take exactly (see above). `scratch` holds 128 bytes.
     @inline(__always)
     static func transform(_ block: UnsafePointer<Int16>, quantizers: UnsafePointer<Int32>, scratch: UnsafeMutableRawPointer,
                           output: UnsafeMutablePointer<UInt16>, stride: Int) -> Bool {
@@ -68,48 +68,58 @@ enum TwelveBitLaneInverseDCT {
         let sums = eighth(x0) &+ eighth(x1) &+ eighth(x2) &+ eighth(x3) &+ eighth(x4) &+ eighth(x5) &+ eighth(x6) &+ eighth(x7)
         if any(sums .> Lanes(repeating: columnLimit)) { return false }
 
-        // First pass, a column in each lane: DESCALE by 12 of sums that fit 32 bits. Rows go to
-        // `scratch` and come back as columns, so the second pass has a row in each lane.
+        // First pass, a column in each lane: DESCALE by 12 of sums that fit 32 bits. Transposed,
+        // the results give the second pass a row in each lane.
         let p = step(x0, x1, x2, x3, x4, x5, x6, x7)
         let round1 = Lanes(repeating: 1 << 11)
-        scratch.storeBytes(of: (p.0 &+ round1) &>> 12, toByteOffset: 0, as: Lanes.self)
-        scratch.storeBytes(of: (p.1 &+ round1) &>> 12, toByteOffset: 32, as: Lanes.self)
-        scratch.storeBytes(of: (p.2 &+ round1) &>> 12, toByteOffset: 64, as: Lanes.self)
-        scratch.storeBytes(of: (p.3 &+ round1) &>> 12, toByteOffset: 96, as: Lanes.self)
-        scratch.storeBytes(of: (p.4 &+ round1) &>> 12, toByteOffset: 128, as: Lanes.self)
-        scratch.storeBytes(of: (p.5 &+ round1) &>> 12, toByteOffset: 160, as: Lanes.self)
-        scratch.storeBytes(of: (p.6 &+ round1) &>> 12, toByteOffset: 192, as: Lanes.self)
-        scratch.storeBytes(of: (p.7 &+ round1) &>> 12, toByteOffset: 224, as: Lanes.self)
-        let workspace = UnsafePointer<Int32>(scratch.assumingMemoryBound(to: Int32.self))
-        @inline(__always) func column(_ c: Int) -> Lanes {
-            Lanes(workspace[c], workspace[8 + c], workspace[16 + c], workspace[24 + c],
-                  workspace[32 + c], workspace[40 + c], workspace[48 + c], workspace[56 + c])
-        }
-        let q = step(column(0), column(1), column(2), column(3), column(4), column(5), column(6), column(7))
+        let w = transpose((p.0 &+ round1) &>> 12, (p.1 &+ round1) &>> 12, (p.2 &+ round1) &>> 12, (p.3 &+ round1) &>> 12,
+                          (p.4 &+ round1) &>> 12, (p.5 &+ round1) &>> 12, (p.6 &+ round1) &>> 12, (p.7 &+ round1) &>> 12)
+        let q = step(w.0, w.1, w.2, w.3, w.4, w.5, w.6, w.7)
 
         // Second pass: DESCALE by 17 and the range limit on the low 14 bits, exact modulo 2^32.
         // The wrapped value + 2048 lies in −6144...10239, so 16-bit lanes clamp it.
-        let samples = scratch + 256
         @inline(__always) func limit(_ sum: Lanes) -> SIMD8<Int16> {
             let wrapped = (((sum &+ Lanes(repeating: 1 << 16)) &>> 17) &+ Lanes(repeating: 8192)) & Lanes(repeating: 16383)
             let centred = SIMD8<Int16>(truncatingIfNeeded: wrapped &- Lanes(repeating: 8192 - 2048))
             return centred.clamped(lowerBound: SIMD8(repeating: 0), upperBound: SIMD8(repeating: 4095))
         }
-        samples.storeBytes(of: limit(q.0), toByteOffset: 0, as: SIMD8<Int16>.self)
-        samples.storeBytes(of: limit(q.1), toByteOffset: 16, as: SIMD8<Int16>.self)
-        samples.storeBytes(of: limit(q.2), toByteOffset: 32, as: SIMD8<Int16>.self)
-        samples.storeBytes(of: limit(q.3), toByteOffset: 48, as: SIMD8<Int16>.self)
-        samples.storeBytes(of: limit(q.4), toByteOffset: 64, as: SIMD8<Int16>.self)
-        samples.storeBytes(of: limit(q.5), toByteOffset: 80, as: SIMD8<Int16>.self)
-        samples.storeBytes(of: limit(q.6), toByteOffset: 96, as: SIMD8<Int16>.self)
-        samples.storeBytes(of: limit(q.7), toByteOffset: 112, as: SIMD8<Int16>.self)
-        // Lane r of second-pass output c is sample (r, c): transposed back into the rows.
-        let transposed = UnsafePointer<UInt16>(samples.assumingMemoryBound(to: UInt16.self))
+        // Lane r of second-pass output c is sample (r, c): through `scratch`, back into rows.
+        scratch.storeBytes(of: limit(q.0), toByteOffset: 0, as: SIMD8<Int16>.self)
+        scratch.storeBytes(of: limit(q.1), toByteOffset: 16, as: SIMD8<Int16>.self)
+        scratch.storeBytes(of: limit(q.2), toByteOffset: 32, as: SIMD8<Int16>.self)
+        scratch.storeBytes(of: limit(q.3), toByteOffset: 48, as: SIMD8<Int16>.self)
+        scratch.storeBytes(of: limit(q.4), toByteOffset: 64, as: SIMD8<Int16>.self)
+        scratch.storeBytes(of: limit(q.5), toByteOffset: 80, as: SIMD8<Int16>.self)
+        scratch.storeBytes(of: limit(q.6), toByteOffset: 96, as: SIMD8<Int16>.self)
+        scratch.storeBytes(of: limit(q.7), toByteOffset: 112, as: SIMD8<Int16>.self)
+        let transposed = UnsafePointer<UInt16>(scratch.assumingMemoryBound(to: UInt16.self))
         for r in 0..<8 {
             let line = SIMD8<UInt16>(transposed[r], transposed[8 + r], transposed[16 + r], transposed[24 + r],
                                      transposed[32 + r], transposed[40 + r], transposed[48 + r], transposed[56 + r])
             UnsafeMutableRawPointer(output + r * stride).storeBytes(of: line, as: SIMD8<UInt16>.self)
         }
         return true
+    }
+
+    /// The 8×8 transpose of rows `r0`...`r7` of 32-bit lanes: four 4×4 transposes of halves, by
+    /// interleaving (which compiles to unpack instructions, in registers).
+    @inline(__always)
+    static func transpose(_ r0: Lanes, _ r1: Lanes, _ r2: Lanes, _ r3: Lanes, _ r4: Lanes, _ r5: Lanes, _ r6: Lanes,
+                          _ r7: Lanes) -> (Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes) {
+        typealias Half = SIMD4<Int32>
+        @inline(__always) func square(_ a: Half, _ b: Half, _ c: Half, _ d: Half) -> (Half, Half, Half, Half) {
+            let ab0 = Half(a[0], b[0], a[1], b[1]), ab1 = Half(a[2], b[2], a[3], b[3])
+            let cd0 = Half(c[0], d[0], c[1], d[1]), cd1 = Half(c[2], d[2], c[3], d[3])
+            return (Half(lowHalf: ab0.lowHalf, highHalf: cd0.lowHalf), Half(lowHalf: ab0.highHalf, highHalf: cd0.highHalf),
+                    Half(lowHalf: ab1.lowHalf, highHalf: cd1.lowHalf), Half(lowHalf: ab1.highHalf, highHalf: cd1.highHalf))
+        }
+        let top = square(r0.lowHalf, r1.lowHalf, r2.lowHalf, r3.lowHalf)
+        let bottom = square(r4.lowHalf, r5.lowHalf, r6.lowHalf, r7.lowHalf)
+        let topRight = square(r0.highHalf, r1.highHalf, r2.highHalf, r3.highHalf)
+        let bottomRight = square(r4.highHalf, r5.highHalf, r6.highHalf, r7.highHalf)
+        return (Lanes(lowHalf: top.0, highHalf: bottom.0), Lanes(lowHalf: top.1, highHalf: bottom.1),
+                Lanes(lowHalf: top.2, highHalf: bottom.2), Lanes(lowHalf: top.3, highHalf: bottom.3),
+                Lanes(lowHalf: topRight.0, highHalf: bottomRight.0), Lanes(lowHalf: topRight.1, highHalf: bottomRight.1),
+                Lanes(lowHalf: topRight.2, highHalf: bottomRight.2), Lanes(lowHalf: topRight.3, highHalf: bottomRight.3))
     }
 }
