@@ -42,6 +42,9 @@ struct VP8BoolDecoder {
     }
 
     /// Loads one byte, or a zero byte past the partition's end or the bytes received.
+    /// Inlined like the rest: a call that takes the decoder's address would keep its state in
+    /// memory (stored back after every bool) wherever the decoder is used.
+    @inline(__always)
     private mutating func loadByte(_ data: UnsafePointer<UInt8>, _ received: Int) {
         if position < end {
             if position < received {
@@ -80,6 +83,12 @@ struct VP8BoolDecoder {
         range &<<= UInt32(truncatingIfNeeded: shift)
         bitCount &-= shift
         return bit
+    }
+
+    /// ``readBool(_:_:_:)`` as 0 or 1.
+    @inline(__always)
+    mutating func readBit(_ probability: Int, _ data: UnsafePointer<UInt8>, _ received: Int) -> Int {
+        readBool(probability, data, received) ? 1 : 0
     }
 
     /// An unsigned `count`-bit number, most significant bit first, each bit at probability 1/2
