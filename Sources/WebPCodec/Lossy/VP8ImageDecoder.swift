@@ -57,9 +57,13 @@ final class VP8ImageDecoder {
         let dcScratch = UnsafeMutablePointer<Int16>.allocate(capacity: 16)
         /// 384 dequantised coefficients per macroblock of the row: 16 luma blocks, 4 U, 4 V, 16 each.
         let coefficients: UnsafeMutablePointer<Int16>
+        /// ``VP8Tables/keyFrameSubblockModeProbabilities`` in memory owned here (no array access
+        /// in the mode loop).
+        let subblockModeProbabilities: UnsafeMutablePointer<UInt8>
         deinit {
             dcScratch.deallocate()
             coefficients.deallocate()
+            subblockModeProbabilities.deallocate()
         }
         let filterType: Int  // 0 none, 1 simple, 2 normal
 
@@ -72,6 +76,9 @@ final class VP8ImageDecoder {
             row = VP8MacroblockRow(macroblocks: macroblocks)
             coefficients = .allocate(capacity: macroblocks * 384)
             coefficients.initialize(repeating: 0, count: macroblocks * 384)
+            let table = VP8Tables.keyFrameSubblockModeProbabilities
+            subblockModeProbabilities = .allocate(capacity: table.count)
+            subblockModeProbabilities.initialize(from: table, count: table.count)
             filterType = header.filter.level == 0 ? 0 : header.filter.simple ? 1 : 2
             strengths = VP8ImageDecoder.filterStrengths(header)
         }
@@ -233,53 +240,69 @@ final class VP8ImageDecoder {
     }
 
     /// Section 19.3 / libwebp `ParseIntraMode`: segment, skip flag, luma and chroma modes.
-    private func parseModes(_ reader: inout VP8BoolDecoder, _ bytes: UnsafePointer<UInt8>, _ received: Int,
+    ///
+    /// On a local copy of the decoder, written back once, and with no nested function capturing
+    /// it: its fields then stay in registers (see ``VP8ResidualReader/readMacroblock``).
+    private func parseModes(_ modeReader: inout VP8BoolDecoder, _ bytes: UnsafePointer<UInt8>, _ received: Int,
                             _ state: RowState, x: Int, leftModes: inout [UInt8]) {
         let header = state.header
-        @inline(__always) func bit(_ p: Int) -> Bool { reader.readBool(p, bytes, received) }
+        var reader = modeReader
+        defer { modeReader = reader }
         if header.segmentation.updateMap {
             let probs = header.segmentation.treeProbabilities
-            state.row.segments[x] = !bit(probs[0]) ? (bit(probs[1]) ? 1 : 0) : (bit(probs[2]) ? 3 : 2)
+            state.row.segments[x] = !reader.readBool(probs[0], bytes, received)
+                ? (reader.readBool(probs[1], bytes, received) ? 1 : 0)
+                : (reader.readBool(probs[2], bytes, received) ? 3 : 2)
         } else {
             state.row.segments[x] = 0
         }
         if let skipProbability = header.skipProbability {
-            state.row.skipped[x] = bit(skipProbability)
+            state.row.skipped[x] = reader.readBool(skipProbability, bytes, received)
         } else {
             state.row.skipped[x] = false
         }
-        let isSubblock = !bit(145)
+        let isSubblock = !reader.readBool(145, bytes, received)
         state.row.isSubblockPredicted[x] = isSubblock
         if !isSubblock {
             // 16×16 mode tree; its sub-block context value is the matching 4×4 mode.
-            let mode: UInt8 = bit(156) ? (bit(128) ? 1 : 3) : (bit(163) ? 2 : 0)
+            let mode: UInt8 = reader.readBool(156, bytes, received) ? (reader.readBool(128, bytes, received) ? 1 : 3)
+                : (reader.readBool(163, bytes, received) ? 2 : 0)
             state.row.lumaModes[x * 16] = mode
             for k in 0..<4 {
                 state.contexts.modesAbove[x * 4 + k] = mode
                 leftModes[k] = mode
             }
         } else {
-            let table = VP8Tables.keyFrameSubblockModeProbabilities
-            for by in 0..<4 {
-                var left = Int(leftModes[by])
-                for bx in 0..<4 {
-                    let above = Int(state.contexts.modesAbove[x * 4 + bx])
-                    let p = (above * 10 + left) * 9
-                    @inline(__always) func b(_ k: Int) -> Bool { bit(Int(table[p + k])) }
-                    let mode: Int
-                    if !b(0) { mode = 0 }
-                    else if !b(1) { mode = 1 }
-                    else if !b(2) { mode = 2 }
-                    else if !b(3) { mode = !b(4) ? 3 : (!b(5) ? 4 : 5) }
-                    else { mode = !b(6) ? 6 : (!b(7) ? 7 : (!b(8) ? 8 : 9)) }
-                    state.contexts.modesAbove[x * 4 + bx] = UInt8(mode)
-                    state.row.lumaModes[x * 16 + by * 4 + bx] = UInt8(mode)
-                    left = mode
+            do {
+                let table = state.subblockModeProbabilities
+                for by in 0..<4 {
+                    var left = Int(leftModes[by])
+                    for bx in 0..<4 {
+                        let above = Int(state.contexts.modesAbove[x * 4 + bx])
+                        // Contexts are modes 0–9: p + 8 stays inside the 10 × 10 × 9 table.
+                        let p = table + (above &* 10 &+ left) &* 9
+                        let mode: Int
+                        if !reader.readBool(Int(p[0]), bytes, received) { mode = 0 }
+                        else if !reader.readBool(Int(p[1]), bytes, received) { mode = 1 }
+                        else if !reader.readBool(Int(p[2]), bytes, received) { mode = 2 }
+                        else if !reader.readBool(Int(p[3]), bytes, received) {
+                            mode = !reader.readBool(Int(p[4]), bytes, received) ? 3
+                                : (!reader.readBool(Int(p[5]), bytes, received) ? 4 : 5)
+                        } else {
+                            mode = !reader.readBool(Int(p[6]), bytes, received) ? 6
+                                : (!reader.readBool(Int(p[7]), bytes, received) ? 7
+                                    : (!reader.readBool(Int(p[8]), bytes, received) ? 8 : 9))
+                        }
+                        state.contexts.modesAbove[x * 4 + bx] = UInt8(mode)
+                        state.row.lumaModes[x * 16 + by * 4 + bx] = UInt8(mode)
+                        left = mode
+                    }
+                    leftModes[by] = UInt8(left)
                 }
-                leftModes[by] = UInt8(left)
             }
         }
-        state.row.chromaModes[x] = !bit(142) ? 0 : (!bit(114) ? 2 : (bit(183) ? 1 : 3))
+        state.row.chromaModes[x] = !reader.readBool(142, bytes, received) ? 0
+            : (!reader.readBool(114, bytes, received) ? 2 : (reader.readBool(183, bytes, received) ? 1 : 3))
     }
 
     /// libwebp `ParseResiduals`; returns whether the macroblock has no coefficient at all.
