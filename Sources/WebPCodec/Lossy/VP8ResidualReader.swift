@@ -11,9 +11,16 @@ final class VP8ResidualReader {
     private let bandStarts: UnsafeMutablePointer<Int>
     private let zigzag: UnsafeMutablePointer<Int>
 
+    /// Where ``VP8BoolDecoder/renormalisingShifts`` follows the probabilities in `probs` (the
+    /// token loop then needs no pointer of its own for it).
+    private let shiftsOffset: Int
+
     init(probabilities: [UInt8]) {
-        probs = .allocate(capacity: probabilities.count)
+        let shifts = VP8BoolDecoder.renormalisingShifts
+        shiftsOffset = probabilities.count
+        probs = .allocate(capacity: probabilities.count + shifts.count)
         probs.initialize(from: probabilities, count: probabilities.count)
+        (probs + shiftsOffset).initialize(from: shifts, count: shifts.count)
         bandStarts = .allocate(capacity: 4 * 17)
         for type in 0..<4 {
             for n in 0...16 { (bandStarts + type * 17 + n).initialize(to: Self.base(type, VP8Tables.bands[n], 0)) }
@@ -57,7 +64,7 @@ final class VP8ResidualReader {
     func readMacroblock(_ tokenReader: inout VP8BoolDecoder, _ data: UnsafePointer<UInt8>, _ received: Int,
                         quantizer: VP8Quantizer, hasY2: Bool, context: inout NonZeroContext,
                         coefficients: UnsafeMutablePointer<Int16>, dcScratch: UnsafeMutablePointer<Int16>) -> UInt64 {
-        let probs = self.probs, zigzag = self.zigzag
+        let probs = self.probs, zigzag = self.zigzag, shifts = UnsafePointer(self.probs + shiftsOffset)
         var reader = tokenReader
         defer { tokenReader = reader }
         var above = context.above, left = context.left
@@ -91,31 +98,31 @@ final class VP8ResidualReader {
             var nz = first
             var p = starts[nz] &+ blockContext &* 11
             tokens: while nz < 16 {
-                if !reader.readBool(Int(probs[p]), data, received) { break tokens }  // end of block
-                while !reader.readBool(Int(probs[p &+ 1]), data, received) {          // a zero
+                if !reader.readBool(Int(probs[p]), data, received, shifts: shifts) { break tokens }  // end of block
+                while !reader.readBool(Int(probs[p &+ 1]), data, received, shifts: shifts) {          // a zero
                     nz &+= 1
                     if nz == 16 { break tokens }
                     p = starts[nz]
                 }
                 let value: Int
-                if !reader.readBool(Int(probs[p &+ 2]), data, received) {
+                if !reader.readBool(Int(probs[p &+ 2]), data, received, shifts: shifts) {
                     value = 1
                     p = starts[nz &+ 1] &+ 11
                 } else {
                     // Values 2 and up (section 13.2: DCT_VAL2 … DCT_CAT6).
-                    if !reader.readBool(Int(probs[p &+ 3]), data, received) {
-                        value = !reader.readBool(Int(probs[p &+ 4]), data, received) ? 2
-                            : 3 &+ reader.readBit(Int(probs[p &+ 5]), data, received)
-                    } else if !reader.readBool(Int(probs[p &+ 6]), data, received) {
-                        if !reader.readBool(Int(probs[p &+ 7]), data, received) {
-                            value = 5 &+ reader.readBit(159, data, received)
+                    if !reader.readBool(Int(probs[p &+ 3]), data, received, shifts: shifts) {
+                        value = !reader.readBool(Int(probs[p &+ 4]), data, received, shifts: shifts) ? 2
+                            : 3 &+ reader.readBit(Int(probs[p &+ 5]), data, received, shifts: shifts)
+                    } else if !reader.readBool(Int(probs[p &+ 6]), data, received, shifts: shifts) {
+                        if !reader.readBool(Int(probs[p &+ 7]), data, received, shifts: shifts) {
+                            value = 5 &+ reader.readBit(159, data, received, shifts: shifts)
                         } else {
-                            let high = reader.readBit(165, data, received)
-                            value = 7 &+ 2 &* high &+ reader.readBit(145, data, received)
+                            let high = reader.readBit(165, data, received, shifts: shifts)
+                            value = 7 &+ 2 &* high &+ reader.readBit(145, data, received, shifts: shifts)
                         }
                     } else {
-                        let bit1 = reader.readBit(Int(probs[p &+ 8]), data, received)
-                        let bit0 = reader.readBit(Int(probs[p &+ 9 &+ bit1]), data, received)
+                        let bit1 = reader.readBit(Int(probs[p &+ 8]), data, received, shifts: shifts)
+                        let bit0 = reader.readBit(Int(probs[p &+ 9 &+ bit1]), data, received, shifts: shifts)
                         let (extra, after) = Self.categoryValue(reader, category: 2 &* bit1 &+ bit0, data, received)
                         reader = after
                         value = extra
@@ -124,7 +131,7 @@ final class VP8ResidualReader {
                 }
                 // Values stay below 2^12 and quantiser factors below 2^10, far inside Int: the
                 // wrapping operators only spare the overflow checks.
-                let signed = reader.readBool(128, data, received) ? 0 &- value : value
+                let signed = reader.readBool(128, data, received, shifts: shifts) ? 0 &- value : value
                 // libwebp stores the product in 16 bits.
                 out[zigzag[nz]] = Int16(truncatingIfNeeded: signed &* Int(nz > 0 ? ac : dc))
                 nz &+= 1
