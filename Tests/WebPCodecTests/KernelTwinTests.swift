@@ -237,3 +237,42 @@ final class ColorTransformTwinTests: XCTestCase {
         XCTAssertEqual(lanes, scalar)
     }
 }
+
+final class BoolDecoderTwinTests: XCTestCase {
+    /// The token loop's table-driven renormalisation against the leading-zero count: same bits,
+    /// same positions and flags, over random data, every probability (0 included), partitions
+    /// that end inside the data and partitions still arriving.
+    func testShiftTableGivesTheSameBitsAsTheLeadingZeroCount() {
+        let table = VP8BoolDecoder.renormalisingShifts
+        XCTAssertEqual(table.count, 256)
+        for range in 1...255 { XCTAssertEqual(Int(table[range]), UInt32(range).leadingZeroBitCount - 24, "range \(range)") }
+        XCTAssertEqual(table[128], 0)
+        XCTAssertEqual(table[1], 7)
+        var rng = SeededGenerator(seed: 0xB001)
+        let shifts = table.withUnsafeBufferPointer { UnsafeMutablePointer<UInt8>.allocate(capacity: $0.count) }
+        defer { shifts.deallocate() }
+        shifts.initialize(from: table, count: table.count)
+        for round in 0..<200 {
+            let count = Int.random(in: 1...300, using: &rng)
+            let data = (0..<count).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            // Some partitions end early, some have not all arrived (received < end).
+            let end = round % 3 == 0 ? count / 2 : count
+            let received = round % 5 == 0 ? count / 3 : count
+            var plain = VP8BoolDecoder(start: 0, end: end), tabled = plain
+            var plainBits: [Bool] = [], tabledBits: [Bool] = []
+            data.withUnsafeBufferPointer { bytes in
+                let base = bytes.baseAddress!
+                for step in 0..<(count * 10) {
+                    let probability = round == 0 ? step % 256 : Int.random(in: 0...255, using: &rng)
+                    plainBits.append(plain.readBool(probability, base, received))
+                    tabledBits.append(tabled.readBool(probability, base, received, shifts: shifts))
+                }
+            }
+            XCTAssertEqual(plainBits, tabledBits, "round \(round)")
+            XCTAssertEqual(plain.position, tabled.position, "round \(round)")
+            XCTAssertEqual(plain.endOfData, tabled.endOfData, "round \(round)")
+            XCTAssertEqual(plain.starved, tabled.starved, "round \(round)")
+            if plainBits != tabledBits { return }
+        }
+    }
+}

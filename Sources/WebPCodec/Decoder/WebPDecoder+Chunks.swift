@@ -4,8 +4,8 @@ extension WebPDecoder {
     /// Runs the chunk parser as far as the buffered input allows (WebP container spec).
     func advance() throws(ImageDecodingError) {
         while true {
-            let available = input.readable
-            let offset = input.consumedOffset
+            let available = readableInput
+            let offset = input.consumedOffset + unbufferedUsed
             switch stage {
             case .riffHeader:
                 guard available.count >= Self.riffHeaderSize else { return }
@@ -19,7 +19,7 @@ extension WebPDecoder {
                         throw ImageDecodingError(.invalidData, at: offset, "the RIFF payload ends without a VP8 or VP8L image chunk")
                     }
                     stage = .finished
-                    input.consumeAll()
+                    consumeInput(available.count)
                     return
                 }
                 guard available.count >= RIFFChunkHeader.byteCount else { return }
@@ -59,7 +59,7 @@ extension WebPDecoder {
                     publishFrameHeader(frame)
                     throw error
                 }
-                input.consume(used)
+                consumeInput(used)
                 publishFrameHeader(frame)
                 if frame.isComplete {
                     // Bytes of the chunk after the image's last symbol are ignored.
@@ -78,15 +78,27 @@ extension WebPDecoder {
                 stage = .chunkHeader
 
             case .finished:
-                input.consumeAll()
+                consumeInput(available.count)
                 return
             }
         }
     }
 
     private func consume(_ count: Int, examined: Bool) {
-        input.consume(count)
+        consumeInput(count)
         if examined { parserBytesExamined += count }
+    }
+
+    /// The bytes the parser has not used: the rest of the piece read in place, or the buffer's.
+    private var readableInput: UnsafeRawBufferPointer {
+        guard let unbuffered else { return input.readable }
+        return UnsafeRawBufferPointer(rebasing: unbuffered[unbufferedUsed...])
+    }
+
+    /// Marks `count` bytes of ``readableInput`` used (clamped to what is readable).
+    private func consumeInput(_ count: Int) {
+        guard let unbuffered else { return input.consume(count) }
+        unbufferedUsed += min(max(count, 0), unbuffered.count - unbufferedUsed)
     }
 
     /// After a chunk's payload: skip its padding byte, if any.

@@ -151,7 +151,7 @@ enum VP8LPixelDecoder {
     /// The length and distance of a backward reference whose length symbol (a green symbol of
     /// 256…279) was just read, checked against the pixels decoded so far (`next`) and the image
     /// end (`total`), in `length` and `back`; or the outcome that ends the pixel loop.
-    @inline(__always)
+    @inline(always)
     static func readBackwardReference(lengthSymbol: Int, _ reader: inout VP8LBitReader, distance: VP8LPrefixCode,
                                       entries: UnsafePointer<UInt32>, width: Int, next: Int, total: Int,
                                       length: inout Int, back: inout Int) -> Outcome? {

@@ -42,6 +42,9 @@ struct VP8BoolDecoder {
     }
 
     /// Loads one byte, or a zero byte past the partition's end or the bytes received.
+    /// Inlined like the rest: a call that takes the decoder's address would keep its state in
+    /// memory (stored back after every bool) wherever the decoder is used.
+    @inline(__always)
     private mutating func loadByte(_ data: UnsafePointer<UInt8>, _ received: Int) {
         if position < end {
             if position < received {
@@ -59,27 +62,59 @@ struct VP8BoolDecoder {
     }
 
     /// Decodes one bool whose probability of being 0 is `probability / 256` (RFC 6386 7.3).
-    /// After a load 0 <= bitCount <= 55 and range <= 255, so every shift and sum below stays in
-    /// range: wrapping operators only spare the overflow checks.
     @inline(__always)
     mutating func readBool(_ probability: Int, _ data: UnsafePointer<UInt8>, _ received: Int) -> Bool {
+        let bit = decide(probability, data, received)
+        renormalise(by: range.leadingZeroBitCount &- 24)
+        return bit
+    }
+
+    /// ``readBool(_:_:_:)`` with the renormalising shift looked up in `shifts`
+    /// (``renormalisingShifts``, 256 entries): one load instead of a leading-zero count, which
+    /// baseline x86-64 (no `lzcnt`) does in four instructions. For the token loop.
+    @inline(__always)
+    mutating func readBool(_ probability: Int, _ data: UnsafePointer<UInt8>, _ received: Int,
+                           shifts: UnsafePointer<UInt8>) -> Bool {
+        let bit = decide(probability, data, received)
+        // `range` is 1…255 here (see `decide`), inside the 256-entry table.
+        assert(range >= 1 && range <= 255, "boolean decoder range \(range) outside 1…255")
+        renormalise(by: Int(shifts[Int(range)]))
+        return bit
+    }
+
+    /// The shift that brings each `range` of 1…255 to 128…255 (entry 0, never used, is 0).
+    static let renormalisingShifts: [UInt8] = (0..<256).map { $0 == 0 ? 0 : UInt8(UInt32($0).leadingZeroBitCount - 24) }
+
+    /// The comparison of RFC 6386 7.3 without the renormalisation: afterwards `range` is the
+    /// chosen part, 1…255 (the split lies in 1…range − 1 because range ≥ 128 and probability
+    /// ≤ 255). After a load 0 <= bitCount <= 55 and range <= 255, so every shift and sum below
+    /// stays in range: wrapping operators only spare the overflow checks.
+    @inline(__always)
+    private mutating func decide(_ probability: Int, _ data: UnsafePointer<UInt8>, _ received: Int) -> Bool {
         if bitCount < 0 { load(data, received) }
         let split = 1 &+ (((range &- 1) &* UInt32(truncatingIfNeeded: probability)) &>> 8)
         let window = UInt32(truncatingIfNeeded: value &>> UInt64(truncatingIfNeeded: bitCount))
-        let bit: Bool
         if window >= split {
             range &-= split
             value &-= UInt64(split) &<< UInt64(truncatingIfNeeded: bitCount)
-            bit = true
-        } else {
-            range = split
-            bit = false
+            return true
         }
-        // Renormalise so that range >= 128 (RFC 6386 7.3, the shift loop, done at once).
-        let shift = range.leadingZeroBitCount &- 24
+        range = split
+        return false
+    }
+
+    /// Renormalise so that range >= 128 (RFC 6386 7.3, the shift loop, done at once).
+    @inline(__always)
+    private mutating func renormalise(by shift: Int) {
         range &<<= UInt32(truncatingIfNeeded: shift)
         bitCount &-= shift
-        return bit
+    }
+
+    /// ``readBool(_:_:_:shifts:)`` as 0 or 1.
+    @inline(__always)
+    mutating func readBit(_ probability: Int, _ data: UnsafePointer<UInt8>, _ received: Int,
+                          shifts: UnsafePointer<UInt8>) -> Int {
+        readBool(probability, data, received, shifts: shifts) ? 1 : 0
     }
 
     /// An unsigned `count`-bit number, most significant bit first, each bit at probability 1/2

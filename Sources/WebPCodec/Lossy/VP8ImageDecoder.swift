@@ -55,7 +55,16 @@ final class VP8ImageDecoder {
         let strengths: [[VP8LoopFilter.Strength]]  // [segment][is 4×4]
         /// The 16 Y2 coefficients of the macroblock being parsed.
         let dcScratch = UnsafeMutablePointer<Int16>.allocate(capacity: 16)
-        deinit { dcScratch.deallocate() }
+        /// 384 dequantised coefficients per macroblock of the row: 16 luma blocks, 4 U, 4 V, 16 each.
+        let coefficients: UnsafeMutablePointer<Int16>
+        /// ``VP8Tables/keyFrameSubblockModeProbabilities`` in memory owned here (no array access
+        /// in the mode loop).
+        let subblockModeProbabilities: UnsafeMutablePointer<UInt8>
+        deinit {
+            dcScratch.deallocate()
+            coefficients.deallocate()
+            subblockModeProbabilities.deallocate()
+        }
         let filterType: Int  // 0 none, 1 simple, 2 normal
 
         init(header: VP8FrameHeader, modeReader: VP8BoolDecoder, tokenReaders: [VP8BoolDecoder], macroblocks: Int) {
@@ -65,6 +74,11 @@ final class VP8ImageDecoder {
             self.tokenReaders = tokenReaders
             contexts = VP8RowContexts(macroblocks: macroblocks)
             row = VP8MacroblockRow(macroblocks: macroblocks)
+            coefficients = .allocate(capacity: macroblocks * 384)
+            coefficients.initialize(repeating: 0, count: macroblocks * 384)
+            let table = VP8Tables.keyFrameSubblockModeProbabilities
+            subblockModeProbabilities = .allocate(capacity: table.count)
+            subblockModeProbabilities.initialize(from: table, count: table.count)
             filterType = header.filter.level == 0 ? 0 : header.filter.simple ? 1 : 2
             strengths = VP8ImageDecoder.filterStrengths(header)
         }
@@ -202,7 +216,7 @@ final class VP8ImageDecoder {
                     }
                     state.row.nonZeroLuma[x] = 0
                     state.row.nonZeroChroma[x] = 0
-                    for k in 0..<384 { state.row.coefficients[x * 384 + k] = 0 }
+                    (state.coefficients + x * 384).update(repeating: 0, count: 384)
                 } else {
                     let empty = parseResiduals(&tokens, bytes, received, state, x: x,
                                                leftNonZero: &leftNonZero, leftNonZeroDC: &leftNonZeroDC)
@@ -226,143 +240,87 @@ final class VP8ImageDecoder {
     }
 
     /// Section 19.3 / libwebp `ParseIntraMode`: segment, skip flag, luma and chroma modes.
-    private func parseModes(_ reader: inout VP8BoolDecoder, _ bytes: UnsafePointer<UInt8>, _ received: Int,
+    ///
+    /// On a local copy of the decoder, written back once, and with no nested function capturing
+    /// it: its fields then stay in registers (see ``VP8ResidualReader/readMacroblock``).
+    private func parseModes(_ modeReader: inout VP8BoolDecoder, _ bytes: UnsafePointer<UInt8>, _ received: Int,
                             _ state: RowState, x: Int, leftModes: inout [UInt8]) {
         let header = state.header
-        @inline(__always) func bit(_ p: Int) -> Bool { reader.readBool(p, bytes, received) }
+        var reader = modeReader
+        defer { modeReader = reader }
         if header.segmentation.updateMap {
             let probs = header.segmentation.treeProbabilities
-            state.row.segments[x] = !bit(probs[0]) ? (bit(probs[1]) ? 1 : 0) : (bit(probs[2]) ? 3 : 2)
+            state.row.segments[x] = !reader.readBool(probs[0], bytes, received)
+                ? (reader.readBool(probs[1], bytes, received) ? 1 : 0)
+                : (reader.readBool(probs[2], bytes, received) ? 3 : 2)
         } else {
             state.row.segments[x] = 0
         }
         if let skipProbability = header.skipProbability {
-            state.row.skipped[x] = bit(skipProbability)
+            state.row.skipped[x] = reader.readBool(skipProbability, bytes, received)
         } else {
             state.row.skipped[x] = false
         }
-        let isSubblock = !bit(145)
+        let isSubblock = !reader.readBool(145, bytes, received)
         state.row.isSubblockPredicted[x] = isSubblock
         if !isSubblock {
             // 16×16 mode tree; its sub-block context value is the matching 4×4 mode.
-            let mode: UInt8 = bit(156) ? (bit(128) ? 1 : 3) : (bit(163) ? 2 : 0)
+            let mode: UInt8 = reader.readBool(156, bytes, received) ? (reader.readBool(128, bytes, received) ? 1 : 3)
+                : (reader.readBool(163, bytes, received) ? 2 : 0)
             state.row.lumaModes[x * 16] = mode
             for k in 0..<4 {
                 state.contexts.modesAbove[x * 4 + k] = mode
                 leftModes[k] = mode
             }
         } else {
-            let table = VP8Tables.keyFrameSubblockModeProbabilities
-            for by in 0..<4 {
-                var left = Int(leftModes[by])
-                for bx in 0..<4 {
-                    let above = Int(state.contexts.modesAbove[x * 4 + bx])
-                    let p = (above * 10 + left) * 9
-                    @inline(__always) func b(_ k: Int) -> Bool { bit(Int(table[p + k])) }
-                    let mode: Int
-                    if !b(0) { mode = 0 }
-                    else if !b(1) { mode = 1 }
-                    else if !b(2) { mode = 2 }
-                    else if !b(3) { mode = !b(4) ? 3 : (!b(5) ? 4 : 5) }
-                    else { mode = !b(6) ? 6 : (!b(7) ? 7 : (!b(8) ? 8 : 9)) }
-                    state.contexts.modesAbove[x * 4 + bx] = UInt8(mode)
-                    state.row.lumaModes[x * 16 + by * 4 + bx] = UInt8(mode)
-                    left = mode
+            do {
+                let table = state.subblockModeProbabilities
+                for by in 0..<4 {
+                    var left = Int(leftModes[by])
+                    for bx in 0..<4 {
+                        let above = Int(state.contexts.modesAbove[x * 4 + bx])
+                        // Contexts are modes 0–9: p + 8 stays inside the 10 × 10 × 9 table.
+                        let p = table + (above &* 10 &+ left) &* 9
+                        let mode: Int
+                        if !reader.readBool(Int(p[0]), bytes, received) { mode = 0 }
+                        else if !reader.readBool(Int(p[1]), bytes, received) { mode = 1 }
+                        else if !reader.readBool(Int(p[2]), bytes, received) { mode = 2 }
+                        else if !reader.readBool(Int(p[3]), bytes, received) {
+                            mode = !reader.readBool(Int(p[4]), bytes, received) ? 3
+                                : (!reader.readBool(Int(p[5]), bytes, received) ? 4 : 5)
+                        } else {
+                            mode = !reader.readBool(Int(p[6]), bytes, received) ? 6
+                                : (!reader.readBool(Int(p[7]), bytes, received) ? 7
+                                    : (!reader.readBool(Int(p[8]), bytes, received) ? 8 : 9))
+                        }
+                        state.contexts.modesAbove[x * 4 + bx] = UInt8(mode)
+                        state.row.lumaModes[x * 16 + by * 4 + bx] = UInt8(mode)
+                        left = mode
+                    }
+                    leftModes[by] = UInt8(left)
                 }
-                leftModes[by] = UInt8(left)
             }
         }
-        state.row.chromaModes[x] = !bit(142) ? 0 : (!bit(114) ? 2 : (bit(183) ? 1 : 3))
+        state.row.chromaModes[x] = !reader.readBool(142, bytes, received) ? 0
+            : (!reader.readBool(114, bytes, received) ? 2 : (reader.readBool(183, bytes, received) ? 1 : 3))
     }
 
     /// libwebp `ParseResiduals`; returns whether the macroblock has no coefficient at all.
     private func parseResiduals(_ reader: inout VP8BoolDecoder, _ bytes: UnsafePointer<UInt8>, _ received: Int,
                                 _ state: RowState, x: Int, leftNonZero: inout UInt8, leftNonZeroDC: inout UInt8) -> Bool {
-        let quantizer = state.header.quantizers[Int(state.row.segments[x])]
-        let residuals = state.residuals
-        var nonZeroLuma: UInt32 = 0
-        var nonZeroChroma: UInt32 = 0
-        @inline(__always) func code(_ nz: Int, _ dcNonZero: Bool) -> UInt32 {
-            nz > 3 ? 3 : nz > 1 ? 2 : (dcNonZero ? 1 : 0)
-        }
-        let isSubblock = state.row.isSubblockPredicted[x]
-        state.row.coefficients.withUnsafeMutableBufferPointer { all in
-            let coefficients = all.baseAddress! + x * 384
-            coefficients.update(repeating: 0, count: 384)
-            let first: Int
-            let acType: VP8ResidualReader.BlockType
-            if !isSubblock {
-                let dc = state.dcScratch
-                dc.update(repeating: 0, count: 16)
-                let context = Int(state.contexts.nonZeroDCAbove[x]) + Int(leftNonZeroDC)
-                let nz = residuals.readBlock(&reader, bytes, received, type: .y2, context: context,
-                                             dc: quantizer.y2.dc, ac: quantizer.y2.ac, first: 0, out: dc)
-                let flag: UInt8 = nz > 0 ? 1 : 0
-                state.contexts.nonZeroDCAbove[x] = flag
-                leftNonZeroDC = flag
-                if nz > 1 {
-                    VP8Transform.inverseWHT(dc, coefficients)
-                } else {
-                    let dc0 = Int16(truncatingIfNeeded: (Int(dc[0]) + 3) >> 3)
-                    for i in 0..<16 { coefficients[i * 16] = dc0 }
-                }
-                first = 1
-                acType = .lumaAC
-            } else {
-                first = 0
-                acType = .lumaFull
-            }
-            var tnz = state.contexts.nonZeroAbove[x] & 0x0F
-            var lnz = leftNonZero & 0x0F
-            var block = 0
-            for _ in 0..<4 {
-                var l = lnz & 1
-                var nzCoefficients: UInt32 = 0
-                for _ in 0..<4 {
-                    let context = Int(l) + Int(tnz & 1)
-                    let out = coefficients + block * 16
-                    let nz = residuals.readBlock(&reader, bytes, received, type: acType, context: context,
-                                                 dc: quantizer.y1.dc, ac: quantizer.y1.ac, first: first, out: out)
-                    l = nz > first ? 1 : 0
-                    tnz = (tnz >> 1) | (l << 7)
-                    nzCoefficients = nzCoefficients << 2 | code(nz, out[0] != 0)
-                    block += 1
-                }
-                tnz >>= 4
-                lnz = (lnz >> 1) | (l << 7)
-                nonZeroLuma = nonZeroLuma << 8 | nzCoefficients
-            }
-            var outTop = UInt32(tnz)
-            var outLeft = UInt32(lnz >> 4)
-            for channel in stride(from: 0, to: 4, by: 2) {
-                var nzCoefficients: UInt32 = 0
-                var ctnz = state.contexts.nonZeroAbove[x] >> (4 + channel)
-                var clnz = leftNonZero >> (4 + channel)
-                for _ in 0..<2 {
-                    var l = clnz & 1
-                    for _ in 0..<2 {
-                        let context = Int(l) + Int(ctnz & 1)
-                        let out = coefficients + block * 16
-                        let nz = residuals.readBlock(&reader, bytes, received, type: .chroma, context: context,
-                                                     dc: quantizer.uv.dc, ac: quantizer.uv.ac, first: 0, out: out)
-                        l = nz > 0 ? 1 : 0
-                        ctnz = (ctnz >> 1) | (l << 3)
-                        nzCoefficients = nzCoefficients << 2 | code(nz, out[0] != 0)
-                        block += 1
-                    }
-                    ctnz >>= 2
-                    clnz = (clnz >> 1) | (l << 5)
-                }
-                nonZeroChroma |= nzCoefficients << (4 * UInt32(channel))
-                outTop |= (UInt32(ctnz) << 4) << UInt32(channel)
-                outLeft |= UInt32(clnz & 0xF0) << UInt32(channel)
-            }
-            state.contexts.nonZeroAbove[x] = UInt8(truncatingIfNeeded: outTop)
-            leftNonZero = UInt8(truncatingIfNeeded: outLeft)
-        }
-        state.row.nonZeroLuma[x] = nonZeroLuma
-        state.row.nonZeroChroma[x] = nonZeroChroma
-        return nonZeroLuma | nonZeroChroma == 0
+        var context = VP8ResidualReader.NonZeroContext(above: state.contexts.nonZeroAbove[x], left: leftNonZero,
+                                                       aboveDC: state.contexts.nonZeroDCAbove[x], leftDC: leftNonZeroDC)
+        let codes = state.residuals.readMacroblock(
+            &reader, bytes, received, quantizer: state.header.quantizers[Int(state.row.segments[x])],
+            hasY2: !state.row.isSubblockPredicted[x], context: &context,
+            coefficients: state.coefficients + x * 384, dcScratch: state.dcScratch)
+        state.contexts.nonZeroAbove[x] = context.above
+        state.contexts.nonZeroDCAbove[x] = context.aboveDC
+        leftNonZero = context.left
+        leftNonZeroDC = context.leftDC
+        state.row.nonZeroLuma[x] = UInt32(truncatingIfNeeded: codes >> 32)
+        state.row.nonZeroChroma[x] = UInt32(truncatingIfNeeded: codes)
+        return codes == 0
     }
 
     // MARK: - Reconstruction
@@ -377,7 +335,7 @@ final class VP8ImageDecoder {
         let topLuma = planes.topY, topU = planes.topU, topV = planes.topV
         let lumaPlane = planes.y, chromaU = planes.u, chromaV = planes.v
         let lumaStride = self.lumaStride, chromaStride = self.chromaStride
-        state.row.coefficients.withUnsafeBufferPointer { coefficientBuffer in
+        do {
             let yDst = planes.workY + o, uDst = planes.workU + o, vDst = planes.workV + o
             // Left edge of the first macroblock: 129; top edge of the first row: 127.
             for j in 0..<16 { yDst[j * s - 1] = 129 }
@@ -408,7 +366,7 @@ final class VP8ImageDecoder {
                     VP8IntraPredictor.copyRow(uDst - s, from: topU + mbX * 8, count: 8)
                     VP8IntraPredictor.copyRow(vDst - s, from: topV + mbX * 8, count: 8)
                 }
-                let coefficients = coefficientBuffer.baseAddress! + mbX * 384
+                let coefficients = state.coefficients + mbX * 384
                 let nonZeroLuma = state.row.nonZeroLuma[mbX]
                 if state.row.isSubblockPredicted[mbX] {
                     let topRight = yDst - s + 16

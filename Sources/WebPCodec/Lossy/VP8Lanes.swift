@@ -13,36 +13,36 @@
 enum VP8Lanes {
     typealias Wide = SIMD8<Int16>
 
-    @inline(__always) static func minimum(_ a: Wide, _ b: Wide) -> Wide { a.replacing(with: b, where: b .< a) }
-    @inline(__always) static func maximum(_ a: Wide, _ b: Wide) -> Wide { a.replacing(with: b, where: b .> a) }
-    @inline(__always) static func clamp(_ a: Wide, _ low: Int16, _ high: Int16) -> Wide {
+    @inline(always) static func minimum(_ a: Wide, _ b: Wide) -> Wide { a.replacing(with: b, where: b .< a) }
+    @inline(always) static func maximum(_ a: Wide, _ b: Wide) -> Wide { a.replacing(with: b, where: b .> a) }
+    @inline(always) static func clamp(_ a: Wide, _ low: Int16, _ high: Int16) -> Wide {
         minimum(maximum(a, Wide(repeating: low)), Wide(repeating: high))
     }
     /// |a| for values well inside Int16's range.
-    @inline(__always) static func magnitude(_ a: Wide) -> Wide { maximum(a, 0 &- a) }
+    @inline(always) static func magnitude(_ a: Wide) -> Wide { maximum(a, 0 &- a) }
 
     /// The even and odd bytes of `bytes` as 16-bit lanes.
-    @inline(__always) static func split(_ bytes: SIMD16<UInt8>) -> (even: Wide, odd: Wide) {
+    @inline(always) static func split(_ bytes: SIMD16<UInt8>) -> (even: Wide, odd: Wide) {
         let words = unsafeBitCast(bytes, to: SIMD8<UInt16>.self)
         return (unsafeBitCast(words & 0xFF, to: Wide.self), unsafeBitCast(words &>> 8, to: Wide.self))
     }
 
     /// The inverse of ``split(_:)``, each lane clamped to 0...255 first.
-    @inline(__always) static func join(_ even: Wide, _ odd: Wide) -> SIMD16<UInt8> {
+    @inline(always) static func join(_ even: Wide, _ odd: Wide) -> SIMD16<UInt8> {
         let low = unsafeBitCast(clamp(even, 0, 255), to: SIMD8<UInt16>.self)
         let high = unsafeBitCast(clamp(odd, 0, 255), to: SIMD8<UInt16>.self)
         return unsafeBitCast(low | (high &<< 8), to: SIMD16<UInt8>.self)
     }
 
     /// Two 8-byte rows as one vector: `first` in lanes 0–7, `second` in lanes 8–15.
-    @inline(__always) static func load(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>) -> SIMD16<UInt8> {
+    @inline(always) static func load(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>) -> SIMD16<UInt8> {
         let pair = SIMD2<UInt64>(UnsafeRawPointer(first).loadUnaligned(as: UInt64.self),
                                  UnsafeRawPointer(second).loadUnaligned(as: UInt64.self))
         return unsafeBitCast(pair, to: SIMD16<UInt8>.self)
     }
 
     /// Stores lanes 0–7 of `bytes` at `first` and lanes 8–15 at `second`.
-    @inline(__always) static func store(_ bytes: SIMD16<UInt8>, _ first: UnsafeMutablePointer<UInt8>,
+    @inline(always) static func store(_ bytes: SIMD16<UInt8>, _ first: UnsafeMutablePointer<UInt8>,
                                         _ second: UnsafeMutablePointer<UInt8>) {
         let pair = unsafeBitCast(bytes, to: SIMD2<UInt64>.self)
         UnsafeMutableRawPointer(first).storeBytes(of: pair[0], as: UInt64.self)
@@ -86,17 +86,17 @@ enum VP8Lanes {
     }
 
     /// Bytes 0–7 of `a` and `b` interleaved, a0 b0 a1 b1 … (`punpcklbw`).
-    @inline(__always) static func zipLow(_ a: SIMD16<UInt8>, _ b: SIMD16<UInt8>) -> SIMD16<UInt8> {
+    @inline(always) static func zipLow(_ a: SIMD16<UInt8>, _ b: SIMD16<UInt8>) -> SIMD16<UInt8> {
         SIMD16(a[0], b[0], a[1], b[1], a[2], b[2], a[3], b[3], a[4], b[4], a[5], b[5], a[6], b[6], a[7], b[7])
     }
 
     /// Lanes 0–3 of `a` and `b` interleaved (`punpcklwd`).
-    @inline(__always) static func zipLow(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
+    @inline(always) static func zipLow(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
         SIMD8(a[0], b[0], a[1], b[1], a[2], b[2], a[3], b[3])
     }
 
     /// Lanes 4–7 of `a` and `b` interleaved (`punpckhwd`).
-    @inline(__always) static func zipHigh(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
+    @inline(always) static func zipHigh(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
         SIMD8(a[4], b[4], a[5], b[5], a[6], b[6], a[7], b[7])
     }
 }

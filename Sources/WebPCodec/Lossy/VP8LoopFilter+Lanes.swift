@@ -29,7 +29,7 @@ extension VP8LoopFilter {
     }
 
     /// Lanes whose edge difference is small enough to filter (`needsFilter` of 16 lanes).
-    @inline(__always)
+    @inline(always)
     static func edgeMask(_ p1: SIMD16<UInt8>, _ p0: SIMD16<UInt8>, _ q0: SIMD16<UInt8>, _ q1: SIMD16<UInt8>,
                          _ edge: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
         typealias S = VP8SignedBytes
@@ -41,7 +41,7 @@ extension VP8LoopFilter {
     /// RFC 6386's `common_adjust` value with outer taps, c(c(p1 − q1) + 3·(q0 − p0)): saturating
     /// one step at a time gives the same as clamping the exact sum once, since every step adds
     /// the same (clamped) q0 − p0 and the partial sums move monotonically.
-    @inline(__always)
+    @inline(always)
     static func outerAdjust(_ p1: SIMD16<Int8>, _ p0: SIMD16<Int8>, _ q0: SIMD16<Int8>, _ q1: SIMD16<Int8>) -> SIMD16<Int8> {
         typealias S = VP8SignedBytes
         let step = S.subtract(q0, p0)

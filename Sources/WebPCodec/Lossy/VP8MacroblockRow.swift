@@ -1,13 +1,12 @@
 /// What the parser learns about the macroblocks of one row before they are reconstructed:
-/// prediction modes, segment, dequantised coefficients, and which blocks have coefficients.
+/// prediction modes, segment, and which blocks have coefficients (the coefficients themselves
+/// are in the decoder's `RowState`).
 struct VP8MacroblockRow {
     /// 16 sub-block modes per macroblock (4×4 prediction), or the 16×16 mode in entry 0.
     var lumaModes: [UInt8]
     var isSubblockPredicted: [Bool]
     var chromaModes: [UInt8]
     var segments: [UInt8]
-    /// 384 coefficients per macroblock: 16 luma blocks, 4 U, 4 V, 16 each.
-    var coefficients: [Int16]
     /// libwebp's `non_zero_y` / `non_zero_uv` bit codes (2 bits per block, the first in the high bits).
     var nonZeroLuma: [UInt32]
     var nonZeroChroma: [UInt32]
@@ -19,7 +18,6 @@ struct VP8MacroblockRow {
         isSubblockPredicted = [Bool](repeating: false, count: macroblocks)
         chromaModes = [UInt8](repeating: 0, count: macroblocks)
         segments = [UInt8](repeating: 0, count: macroblocks)
-        coefficients = [Int16](repeating: 0, count: macroblocks * 384)
         nonZeroLuma = [UInt32](repeating: 0, count: macroblocks)
         nonZeroChroma = [UInt32](repeating: 0, count: macroblocks)
         skipped = [Bool](repeating: false, count: macroblocks)

@@ -11,9 +11,16 @@ final class VP8ResidualReader {
     private let bandStarts: UnsafeMutablePointer<Int>
     private let zigzag: UnsafeMutablePointer<Int>
 
+    /// Where ``VP8BoolDecoder/renormalisingShifts`` follows the probabilities in `probs` (the
+    /// token loop then needs no pointer of its own for it).
+    private let shiftsOffset: Int
+
     init(probabilities: [UInt8]) {
-        probs = .allocate(capacity: probabilities.count)
+        let shifts = VP8BoolDecoder.renormalisingShifts
+        shiftsOffset = probabilities.count
+        probs = .allocate(capacity: probabilities.count + shifts.count)
         probs.initialize(from: probabilities, count: probabilities.count)
+        (probs + shiftsOffset).initialize(from: shifts, count: shifts.count)
         bandStarts = .allocate(capacity: 4 * 17)
         for type in 0..<4 {
             for n in 0...16 { (bandStarts + type * 17 + n).initialize(to: Self.base(type, VP8Tables.bands[n], 0)) }
@@ -34,59 +41,138 @@ final class VP8ResidualReader {
     /// Probability set (type, band, context) in `probs`: 11 nodes each.
     private static func base(_ type: Int, _ band: Int, _ context: Int) -> Int { ((type * 8 + band) * 3 + context) * 11 }
 
-    /// Reads one block's tokens from coefficient `first` on; returns libwebp's `nz`: the index
-    /// after the last token read (16 when the block ran to its end).
-    func readBlock(_ reader: inout VP8BoolDecoder, _ data: UnsafePointer<UInt8>, _ received: Int, type: BlockType,
-                   context: Int, dc: Int32, ac: Int32, first: Int, out: UnsafeMutablePointer<Int16>) -> Int {
-        let probs = self.probs, zigzag = self.zigzag
-        let starts = bandStarts + type.rawValue &* 17
-        do {
-            var n = first
-            var p = starts[n] &+ context &* 11
-            while n < 16 {
-                if !reader.readBool(Int(probs[p]), data, received) { return n }  // end of block
-                while !reader.readBool(Int(probs[p &+ 1]), data, received) {      // a zero
-                    n &+= 1
-                    if n == 16 { return 16 }
-                    p = starts[n]
+    /// The "non-zero" context bits of one macroblock's neighbours (libwebp's `nz` and `nz_dc`):
+    /// `above` and `left` share one layout, bits 0–3 luma columns (rows), 4–5 U, 6–7 V.
+    struct NonZeroContext {
+        var above: UInt8
+        var left: UInt8
+        var aboveDC: UInt8
+        var leftDC: UInt8
+    }
+
+    /// Reads all blocks of one macroblock (libwebp `ParseResiduals`) into `coefficients` (384,
+    /// zeroed here: 16 luma blocks, 4 U, 4 V), updating `context`; returns libwebp's 2-bit code per
+    /// block (0 empty, 1 DC only, 2 up to three coefficients, 3 more): luma block n in bits
+    /// 62 − 2n, chroma block k in bits 6 − 2k (U) and 14 − 2k (V).
+    ///
+    /// The decoder is copied into a local for the macroblock and written back once, and every
+    /// block (Y2 first, when there is one, then the 24 others) goes through the one token loop
+    /// written out below: with no call taking the copy's address and no nested function
+    /// capturing it, its fields stay in registers across all the bools instead of being stored
+    /// after each. (The token loop as a function of its own was not inlined, `@inline(__always)`
+    /// or not, and a call takes the decoder's address.)
+    func readMacroblock(_ tokenReader: inout VP8BoolDecoder, _ data: UnsafePointer<UInt8>, _ received: Int,
+                        quantizer: VP8Quantizer, hasY2: Bool, context: inout NonZeroContext,
+                        coefficients: UnsafeMutablePointer<Int16>, dcScratch: UnsafeMutablePointer<Int16>) -> UInt64 {
+        let probs = self.probs, zigzag = self.zigzag, shifts = UnsafePointer(self.probs + shiftsOffset)
+        var reader = tokenReader
+        defer { tokenReader = reader }
+        var above = context.above, left = context.left
+        coefficients.update(repeating: 0, count: 384)
+        var codes: UInt64 = 0
+        let lumaType = hasY2 ? BlockType.lumaAC : BlockType.lumaFull
+        var block = hasY2 ? -1 : 0
+        while block < 24 {
+            // This block's type, quantiser, first coefficient, output and context.
+            let type: BlockType, dc: Int32, ac: Int32, first: Int, out: UnsafeMutablePointer<Int16>, blockContext: Int
+            var column = 0, row = 0
+            if block < 0 {
+                type = .y2; dc = quantizer.y2.dc; ac = quantizer.y2.ac; first = 0; out = dcScratch
+                out.update(repeating: 0, count: 16)
+                blockContext = Int(context.aboveDC) &+ Int(context.leftDC)
+            } else {
+                if block < 16 {
+                    type = lumaType; dc = quantizer.y1.dc; ac = quantizer.y1.ac; first = hasY2 ? 1 : 0
+                    column = block & 3; row = block >> 2
+                } else {
+                    let k = block & 3, channel = (block &- 16) >> 2  // 0 U, 1 V
+                    type = .chroma; dc = quantizer.uv.dc; ac = quantizer.uv.ac; first = 0
+                    column = 4 &+ 2 &* channel &+ (k & 1); row = 4 &+ 2 &* channel &+ (k >> 1)
+                }
+                out = coefficients + block &* 16
+                blockContext = Int((above >> column) & 1) &+ Int((left >> row) & 1)
+            }
+            let starts = bandStarts + type.rawValue &* 17
+
+            // The tokens (libwebp `GetCoeffs`): nz is the index after the last token read.
+            var nz = first
+            var p = starts[nz] &+ blockContext &* 11
+            tokens: while nz < 16 {
+                if !reader.readBool(Int(probs[p]), data, received, shifts: shifts) { break tokens }  // end of block
+                while !reader.readBool(Int(probs[p &+ 1]), data, received, shifts: shifts) {          // a zero
+                    nz &+= 1
+                    if nz == 16 { break tokens }
+                    p = starts[nz]
                 }
                 let value: Int
-                if !reader.readBool(Int(probs[p &+ 2]), data, received) {
+                if !reader.readBool(Int(probs[p &+ 2]), data, received, shifts: shifts) {
                     value = 1
-                    p = starts[n &+ 1] &+ 11
+                    p = starts[nz &+ 1] &+ 11
                 } else {
-                    value = largeValue(&reader, data, received, probs, p)
-                    p = starts[n &+ 1] &+ 22
+                    // Values 2 and up (section 13.2: DCT_VAL2 … DCT_CAT6).
+                    if !reader.readBool(Int(probs[p &+ 3]), data, received, shifts: shifts) {
+                        value = !reader.readBool(Int(probs[p &+ 4]), data, received, shifts: shifts) ? 2
+                            : 3 &+ reader.readBit(Int(probs[p &+ 5]), data, received, shifts: shifts)
+                    } else if !reader.readBool(Int(probs[p &+ 6]), data, received, shifts: shifts) {
+                        if !reader.readBool(Int(probs[p &+ 7]), data, received, shifts: shifts) {
+                            value = 5 &+ reader.readBit(159, data, received, shifts: shifts)
+                        } else {
+                            let high = reader.readBit(165, data, received, shifts: shifts)
+                            value = 7 &+ 2 &* high &+ reader.readBit(145, data, received, shifts: shifts)
+                        }
+                    } else {
+                        let bit1 = reader.readBit(Int(probs[p &+ 8]), data, received, shifts: shifts)
+                        let bit0 = reader.readBit(Int(probs[p &+ 9 &+ bit1]), data, received, shifts: shifts)
+                        let (extra, after) = Self.categoryValue(reader, category: 2 &* bit1 &+ bit0, data, received)
+                        reader = after
+                        value = extra
+                    }
+                    p = starts[nz &+ 1] &+ 22
                 }
                 // Values stay below 2^12 and quantiser factors below 2^10, far inside Int: the
                 // wrapping operators only spare the overflow checks.
-                let signed = reader.readBool(128, data, received) ? 0 &- value : value
+                let signed = reader.readBool(128, data, received, shifts: shifts) ? 0 &- value : value
                 // libwebp stores the product in 16 bits.
-                out[zigzag[n]] = Int16(truncatingIfNeeded: signed &* Int(n > 0 ? ac : dc))
-                n &+= 1
+                out[zigzag[nz]] = Int16(truncatingIfNeeded: signed &* Int(nz > 0 ? ac : dc))
+                nz &+= 1
             }
-            return 16
+
+            if block < 0 {
+                let flag: UInt8 = nz > 0 ? 1 : 0
+                context.aboveDC = flag
+                context.leftDC = flag
+                // The luma blocks' DC coefficients, before their own tokens are read.
+                if nz > 1 {
+                    VP8Transform.inverseWHT(dcScratch, coefficients)
+                } else {
+                    let dc0 = Int16(truncatingIfNeeded: (Int(dcScratch[0]) &+ 3) >> 3)
+                    for i in 0..<16 { coefficients[i &* 16] = dc0 }
+                }
+            } else {
+                let flag: UInt8 = nz > first ? 1 : 0
+                above = above & ~(1 << column) | flag << column
+                left = left & ~(1 << row) | flag << row
+                let code: UInt64 = nz > 3 ? 3 : nz > 1 ? 2 : (out[0] != 0 ? 1 : 0)
+                let shift = block < 16 ? 62 &- 2 &* block : 6 &- 2 &* (block & 3) &+ 8 &* ((block &- 16) >> 2)
+                codes |= code &<< UInt64(truncatingIfNeeded: shift)
+            }
+            block &+= 1
         }
+        context.above = above
+        context.left = left
+        return codes
     }
 
-    /// Token values 2 and up (section 13.2: DCT_VAL2 … DCT_CAT6 with their extra bits).
-    private func largeValue(_ reader: inout VP8BoolDecoder, _ data: UnsafePointer<UInt8>, _ received: Int,
-                            _ probs: UnsafeMutablePointer<UInt8>, _ p: Int) -> Int {
-        @inline(__always) func bit(_ probability: Int) -> Int { reader.readBool(probability, data, received) ? 1 : 0 }
-        if bit(Int(probs[p + 3])) == 0 {
-            return bit(Int(probs[p + 4])) == 0 ? 2 : 3 + bit(Int(probs[p + 5]))
-        }
-        if bit(Int(probs[p + 6])) == 0 {
-            if bit(Int(probs[p + 7])) == 0 { return 5 + bit(159) }
-            var v = 7 + 2 * bit(165)
-            v += bit(145)
-            return v
-        }
-        let bit1 = bit(Int(probs[p + 8]))
-        let bit0 = bit(Int(probs[p + 9 + bit1]))
-        let category = 2 * bit1 + bit0
+    /// DCT_CAT3 … DCT_CAT6 (`category` 0–3, values 11 and up, rare): the extra bits at their fixed
+    /// probabilities. The decoder goes in and out by value, so its caller's copy stays private.
+    @inline(never)
+    private static func categoryValue(_ reader: VP8BoolDecoder, category: Int, _ data: UnsafePointer<UInt8>,
+                                      _ received: Int) -> (value: Int, reader: VP8BoolDecoder) {
+        var reader = reader
         var v = 0
-        for probability in VP8Tables.categoryProbabilities[category] { v += v + bit(Int(probability)) }
-        return v + 3 + (8 << category)
+        for probability in VP8Tables.categoryProbabilities[category] {
+            v += v + (reader.readBool(Int(probability), data, received) ? 1 : 0)
+        }
+        return (v + 3 + (8 << category), reader)
     }
 }

@@ -12,16 +12,16 @@ enum VP8SignedBytes {
     typealias Wide = SIMD16<Int16>
 
     /// Unsigned samples as signed ones (RFC 6386 `u2s`: v − 128), and back (`s2u`).
-    @inline(__always) static func signed(_ v: Bytes) -> Signed { unsafeBitCast(v ^ 0x80, to: Signed.self) }
-    @inline(__always) static func unsigned(_ v: Signed) -> Bytes { unsafeBitCast(v, to: Bytes.self) ^ 0x80 }
+    @inline(always) static func signed(_ v: Bytes) -> Signed { unsafeBitCast(v ^ 0x80, to: Signed.self) }
+    @inline(always) static func unsigned(_ v: Signed) -> Bytes { unsafeBitCast(v, to: Bytes.self) ^ 0x80 }
 
-    @inline(__always) static func widen(_ a: Signed) -> Wide {
+    @inline(always) static func widen(_ a: Signed) -> Wide {
         Wide(Int16(a[0]), Int16(a[1]), Int16(a[2]), Int16(a[3]), Int16(a[4]), Int16(a[5]), Int16(a[6]), Int16(a[7]),
              Int16(a[8]), Int16(a[9]), Int16(a[10]), Int16(a[11]), Int16(a[12]), Int16(a[13]), Int16(a[14]), Int16(a[15]))
     }
 
     /// `c()` of every lane, narrowed back to bytes.
-    @inline(__always) static func clampNarrow(_ s: Wide) -> Signed {
+    @inline(always) static func clampNarrow(_ s: Wide) -> Signed {
         let low = Wide(repeating: -128), high = Wide(repeating: 127)
         let c = s.replacing(with: low, where: s .< low).replacing(with: high, where: s .> high)
         return Signed(Int8(truncatingIfNeeded: c[0]), Int8(truncatingIfNeeded: c[1]), Int8(truncatingIfNeeded: c[2]),
@@ -33,28 +33,28 @@ enum VP8SignedBytes {
     }
 
     /// c(a + b), c(a − b).
-    @inline(__always) static func add(_ a: Signed, _ b: Signed) -> Signed { clampNarrow(widen(a) &+ widen(b)) }
-    @inline(__always) static func subtract(_ a: Signed, _ b: Signed) -> Signed { clampNarrow(widen(a) &- widen(b)) }
+    @inline(always) static func add(_ a: Signed, _ b: Signed) -> Signed { clampNarrow(widen(a) &+ widen(b)) }
+    @inline(always) static func subtract(_ a: Signed, _ b: Signed) -> Signed { clampNarrow(widen(a) &- widen(b)) }
     /// a >> n, arithmetic (RFC 6386's `>>` on signed char).
-    @inline(__always) static func shiftRight(_ a: Signed, _ n: Int16) -> Signed { clampNarrow(widen(a) &>> n) }
+    @inline(always) static func shiftRight(_ a: Signed, _ n: Int16) -> Signed { clampNarrow(widen(a) &>> n) }
 
     /// |a − b| of unsigned lanes.
-    @inline(__always) static func distance(_ a: Bytes, _ b: Bytes) -> Bytes {
+    @inline(always) static func distance(_ a: Bytes, _ b: Bytes) -> Bytes {
         let larger = a.replacing(with: b, where: b .> a), smaller = a.replacing(with: b, where: b .< a)
         return larger &- smaller
     }
 
     /// The larger of each lane pair.
-    @inline(__always) static func maximum(_ a: Bytes, _ b: Bytes) -> Bytes { a.replacing(with: b, where: b .> a) }
+    @inline(always) static func maximum(_ a: Bytes, _ b: Bytes) -> Bytes { a.replacing(with: b, where: b .> a) }
 
     /// a + b of unsigned lanes, saturating at 255.
-    @inline(__always) static func addUnsigned(_ a: Bytes, _ b: Bytes) -> Bytes {
+    @inline(always) static func addUnsigned(_ a: Bytes, _ b: Bytes) -> Bytes {
         let sum = a &+ b
         return sum.replacing(with: Bytes(repeating: 255), where: sum .< a)
     }
 
     /// Lanes where `a <= limit` (unsigned).
-    @inline(__always) static func atMost(_ a: Bytes, _ limit: Bytes) -> SIMDMask<SIMD16<Int8>> {
+    @inline(always) static func atMost(_ a: Bytes, _ limit: Bytes) -> SIMDMask<SIMD16<Int8>> {
         maximum(a, limit) .== limit
     }
 }
