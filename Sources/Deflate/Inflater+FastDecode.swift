@@ -40,10 +40,14 @@ extension Inflater {
             available &-= UInt64(truncatingIfNeeded: entry)
         }
         @inline(__always) func isLiteral(_ entry: UInt32) -> Bool { Int32(bitPattern: entry) < 0 }
-        // The extra bits of a length or distance entry (`saved`: the bits at its codeword). A
-        // base entry's bits 12–15 are zero, so `entry >> 8` is the codeword length as a shift.
+        // The extra bits of a length or distance entry (`saved`: the bits at its codeword): the
+        // entry's `count` low bits, kept by shifting left and back right by 64 - count (`0 - entry`
+        // as a shift amount: shifts use the low 6 bits, which are 64 - count), then shifted past
+        // the codeword. A base entry's bits 12–15 are zero, so `entry >> 8` is the codeword
+        // length as a shift. No mask is built: four shifts instead of the mask's six steps.
         @inline(__always) func extra(_ entry: UInt32, _ saved: UInt64) -> Int {
-            Int(truncatingIfNeeded: (saved & ((1 &<< UInt64(entry & HuffmanEntry.lengthMask)) &- 1)) &>> UInt64(truncatingIfNeeded: entry &>> 8))
+            let keep = 0 &- UInt64(truncatingIfNeeded: entry)
+            return Int(truncatingIfNeeded: ((saved &<< keep) &>> keep) &>> UInt64(truncatingIfNeeded: entry &>> 8))
         }
         // Stores the state back; drops the look-ahead bits above `available` (see the refill).
         @inline(__always) func storeState() {
