@@ -12,7 +12,8 @@ extension Inflater {
         // Only the low byte of `available` is kept exact (0...63): the loop subtracts whole
         // entries, whose low byte is the bit count (see ``HuffmanEntry``), and the bits above it
         // collect garbage no use reads (shifts use the low 6 bits, the refill bits 3–5).
-        var available = UInt64(bitCount)
+        // 32 bits wide, as the entries are: subtracting an entry needs no widening move.
+        var available = UInt32(truncatingIfNeeded: bitCount)
         var input = inputPosition
         let inputLimit = inputEnd - Inflater.fastInputMargin
         let output = window
@@ -29,7 +30,7 @@ extension Inflater {
         // at most 48 bits, leaving at least the 11 the lookup needs): the lookup's latency then
         // overlaps the literal store or the match copy instead of following the refill.
         @inline(__always) func refill() {
-            bits |= UInt64(littleEndian: UnsafeRawPointer(input).loadUnaligned(as: UInt64.self)) &<< available
+            bits |= UInt64(littleEndian: UnsafeRawPointer(input).loadUnaligned(as: UInt64.self)) &<< UInt64(truncatingIfNeeded: available)
             input += 7 &- Int(truncatingIfNeeded: (available &>> 3) & 7)
             available |= 56
         }
@@ -37,7 +38,7 @@ extension Inflater {
         // count; bits 5–7 are zero), so neither needs a mask.
         @inline(__always) func consume(_ entry: UInt32) {
             bits &>>= UInt64(truncatingIfNeeded: entry)
-            available &-= UInt64(truncatingIfNeeded: entry)
+            available &-= entry
         }
         @inline(__always) func isLiteral(_ entry: UInt32) -> Bool { Int32(bitPattern: entry) < 0 }
         // The extra bits of a length or distance entry (`saved`: the bits at its codeword): the
@@ -51,7 +52,7 @@ extension Inflater {
         }
         // Stores the state back; drops the look-ahead bits above `available` (see the refill).
         @inline(__always) func storeState() {
-            let count = available & 0xFF
+            let count = UInt64(truncatingIfNeeded: available & 0xFF)
             bitBuffer = bits & ((1 &<< count) &- 1)
             bitCount = Int(truncatingIfNeeded: count)
             inputBytesExamined &+= input - inputPosition
