@@ -41,6 +41,15 @@ extension Inflater {
             available &-= entry
         }
         @inline(__always) func isLiteral(_ entry: UInt32) -> Bool { Int32(bitPattern: entry) < 0 }
+        // The entry of the next token, looked up as soon as the bits before it are consumed.
+        var entry: UInt32 = 0
+        // Writes the literal `entry` holds and looks up the next token's entry.
+        @inline(__always) func takeLiteral() {
+            consume(entry)
+            output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
+            position &+= 1
+            entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
+        }
         // The extra bits of a length or distance entry (`saved`: the bits at its codeword): the
         // entry's `count` low bits, kept by shifting left and back right by 64 - count (`0 - entry`
         // as a shift amount: shifts use the low 6 bits, which are 64 - count), then shifted past
@@ -66,7 +75,6 @@ extension Inflater {
             return fastLoopError(exit, value, consumedInToken: consumed)
         }
 
-        var entry: UInt32 = 0
         if input <= inputLimit {
             refill()
             entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
@@ -81,23 +89,14 @@ extension Inflater {
                 budget &-= 1
                 refill()
                 if isLiteral(entry) {
-                    consume(entry)
-                    output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
-                    position &+= 1
                     // Literals come in runs: with >= 41 bits left after the first (56 - 15), two more
                     // literals of at most 15 bits each fit without a refill. A non-literal is
                     // decoded again after the next refill, which guarantees the 48 bits a match needs.
-                    entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
+                    takeLiteral()
                     if isLiteral(entry) {
-                        consume(entry)
-                        output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
-                        position &+= 1
-                        entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
+                        takeLiteral()
                         if isLiteral(entry) {
-                            consume(entry)
-                            output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
-                            position &+= 1
-                            entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
+                            takeLiteral()
                         }
                     }
                     continue
@@ -111,10 +110,7 @@ extension Inflater {
                         // the token's first bit like a main-table entry.
                         entry = HuffmanEntry.subtableEntry(literals, link: entry, bitsAfterMain: bits &>> 11) &+ (11 | 11 << 8)
                         if isLiteral(entry) {
-                            consume(entry)
-                            output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
-                            position &+= 1
-                            entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
+                            takeLiteral()
                             continue
                         }
                     }
