@@ -19,9 +19,10 @@ public struct Adler32: Sendable {
     /// Folds `bytes` into ``value``.
     ///
     /// Sixteen bytes at a time in SIMD lanes. For a block of n bytes x₀…xₙ₋₁ starting from
-    /// (s1, s2): s1' = s1 + Σxᵢ and s2' = s2 + n·s1 + Σ(n − i)·xᵢ. With 16-byte chunks k and lanes j,
-    /// (n − i) = 16·(K − 1 − k) + (16 − j), so the lanes keep `sums` (Σₖ xₖⱼ) and `prefixSums`
-    /// (Σₖ of the lane sums before chunk k), and the weights (16 − j) are applied once per block.
+    /// (s1, s2): s1' = s1 + Σxᵢ and s2' = s2 + n·s1 + Σ(n − i)·xᵢ. With 16-byte chunks k (K in the
+    /// block) and lanes j, (n − i) = 16·(K − 1 − k) + (16 − j), so
+    /// Σ(n − i)·xᵢ = 16·Σₖ (bytes of the chunks before k) + Σⱼ (16 − j)·(lane j's sum): the first
+    /// part needs only whole-chunk totals, the second the lane sums, weighted once per block.
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         if bytes.count < Adler32.shortInput {
@@ -32,13 +33,17 @@ public struct Adler32: Sendable {
         var s2 = UInt64(value >> 16)
         var p = base.assumingMemoryBound(to: UInt8.self)
         var remaining = bytes.count
-        let weights = SIMD16<UInt32>(16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
+        // Lane sums are kept as 8 even and 8 odd lanes (see the run's end), so the weights are too.
+        let evenWeights = SIMD8<UInt32>(16, 14, 12, 10, 8, 6, 4, 2)
+        let oddWeights = SIMD8<UInt32>(15, 13, 11, 9, 7, 5, 3, 1)
         while remaining >= 16 {
-            // At most NMAX bytes per block keeps every lane below 2^32:
-            // prefixSums ≤ 255 · K²/2 with K = 5552/16 = 347 chunks ≈ 15.4 M.
+            // At most NMAX bytes per block keeps every lane below 2^32 (a lane sum ≤ 255 · 347).
             let chunks = min(remaining, Adler32.nmax) / 16
-            var sums = SIMD16<UInt32>(repeating: 0)
-            var prefixSums = SIMD16<UInt32>(repeating: 0)
+            var evenSums = SIMD8<UInt32>(repeating: 0)
+            var oddSums = SIMD8<UInt32>(repeating: 0)
+            // Σₖ (bytes of the chunks before k), and the bytes so far, over the block.
+            var before: UInt64 = 0
+            var total: UInt64 = 0
             var chunksLeft = chunks
             while chunksLeft > 0 {
                 // Runs of up to 22 chunks add in 16-bit lanes (widening bytes to 16 bits costs a
@@ -53,14 +58,21 @@ public struct Adler32: Sendable {
                     runSums &+= SIMD16<UInt16>(truncatingIfNeeded: chunk)
                     p += 16
                 }
-                // Each chunk of the run also adds the lane sums of the runs before it.
-                prefixSums &+= SIMD16<UInt32>(truncatingIfNeeded: runPrefixSums) &+ sums &* UInt32(truncatingIfNeeded: run)
-                sums &+= SIMD16<UInt32>(truncatingIfNeeded: runSums)
+                // Widened by reading the 16-bit lanes in pairs as 32-bit lanes: the low halves are
+                // the even lanes, the high halves the odd ones (a mask and a shift, no shuffles).
+                let sums = unsafeBitCast(runSums, to: SIMD8<UInt32>.self)
+                let prefixes = unsafeBitCast(runPrefixSums, to: SIMD8<UInt32>.self)
+                let even = sums & 0xFFFF, odd = sums &>> 16
+                evenSums &+= even
+                oddSums &+= odd
+                // Each chunk of the run also follows all bytes of the runs before it.
+                before &+= UInt64(((prefixes & 0xFFFF) &+ (prefixes &>> 16)).wrappedSum()) &+ UInt64(run) &* total
+                total &+= UInt64((even &+ odd).wrappedSum())
                 chunksLeft -= run
             }
             let n = UInt64(chunks * 16)
-            s2 += n * s1 + 16 * UInt64(prefixSums.wrappedSum()) + UInt64((sums &* weights).wrappedSum())
-            s1 += UInt64(sums.wrappedSum())
+            s2 += n * s1 + 16 * before + UInt64((evenSums &* evenWeights).wrappedSum() &+ (oddSums &* oddWeights).wrappedSum())
+            s1 += total
             s1 %= UInt64(Adler32.base)
             s2 %= UInt64(Adler32.base)
             remaining -= chunks * 16

@@ -14,26 +14,34 @@ enum HuffmanAlphabet {
 /// - bits 0–4: bits the entry consumes in total: the codeword length plus, for a length or
 ///   distance, its extra bits (at most 15 + 13 = 28); for an entry in a subtable the codeword
 ///   length counts only the bits after the main table's; for a subtable link, the main table's bits.
-/// - bits 5–7: kind (``literal``, ``base``, ``endOfBlock``, ``link``, ``invalid``).
+///   Bits 5–7 are zero, so the low byte is the count itself: the fast loop shifts the bit buffer
+///   by the whole entry (a shift uses the amount's low 6 bits) and subtracts the whole entry from
+///   a bit count whose low byte alone is kept exact, without masking.
 /// - bits 8–11: the codeword length alone (so the extra bits are `(bits & mask(total)) >> codeword`),
 ///   or for a link, the subtable's index bits.
-/// - bits 16–31: value: the literal byte, the length or distance base, or a link's subtable offset.
+/// - bits 12–15 and 31: kind. ``literal`` is bit 31 alone (a sign test); ``base`` is no bit (so
+///   `entry >> 8` of a base entry is its codeword length, with no mask); the rare kinds
+///   (``endOfBlock``, ``link``, ``invalid``) all carry bit 15, ``exceptional``, so one test
+///   sends them aside.
+/// - bits 16–30: value: the literal byte, the length or distance base, or a link's subtable offset.
 ///
 /// Example: length symbol 265 (base 11, 1 extra bit) with a 7-bit codeword is
 /// `11 << 16 | 7 << 8 | base | 8`.
 enum HuffmanEntry {
-    /// A literal byte (or a code-length symbol).
-    static let literal: UInt32 = 0 << 5
-    /// A length or distance base with extra bits.
-    static let base: UInt32 = 1 << 5
+    /// A literal byte.
+    static let literal: UInt32 = 1 << 31
+    /// A length or distance base with extra bits (or a code-length symbol).
+    static let base: UInt32 = 0
+    /// Set in every kind the fast loop handles aside: end of block, link, invalid.
+    static let exceptional: UInt32 = 1 << 15
     /// End of block (symbol 256).
-    static let endOfBlock: UInt32 = 2 << 5
+    static let endOfBlock: UInt32 = exceptional | 1 << 14
     /// A link to a subtable for codewords longer than the main table's bits.
-    static let link: UInt32 = 3 << 5
+    static let link: UInt32 = exceptional | 1 << 13
     /// A symbol that must not occur (286–287, 30–31, or an unused code of an incomplete code).
-    static let invalid: UInt32 = 4 << 5
+    static let invalid: UInt32 = exceptional | 1 << 12
     /// Mask of the kind bits.
-    static let kindMask: UInt32 = 7 << 5
+    static let kindMask: UInt32 = 1 << 31 | 0xF000
     /// Mask of the consumed-bits field.
     static let lengthMask: UInt32 = 0x1F
 
@@ -163,7 +171,8 @@ enum HuffmanTableBuilder {
     private static func makeEntry(_ symbol: Int, length: Int, _ alphabet: HuffmanAlphabet) -> UInt32 {
         switch alphabet {
         case .codeLength:
-            return HuffmanEntry.make(length: length, kind: HuffmanEntry.literal, extra: 0, value: symbol)
+            // Kind `base` with no extra bits: `entry >> 16` is the symbol (the reader handles 16–18).
+            return HuffmanEntry.make(length: length, kind: HuffmanEntry.base, extra: 0, value: symbol)
         case .literalLength:
             if symbol < 256 { return HuffmanEntry.make(length: length, kind: HuffmanEntry.literal, extra: 0, value: symbol) }
             if symbol == 256 { return HuffmanEntry.make(length: length, kind: HuffmanEntry.endOfBlock, extra: 0, value: 0) }

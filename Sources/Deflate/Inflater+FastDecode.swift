@@ -9,21 +9,19 @@ extension Inflater {
     /// The careful twin is ``decodeTokenCarefully()``.
     func decodeFast() throws -> Bool {
         var bits = bitBuffer
-        var available = UInt64(bitCount)
+        // Only the low byte of `available` is kept exact (0...63): the loop subtracts whole
+        // entries, whose low byte is the bit count (see ``HuffmanEntry``), and the bits above it
+        // collect garbage no use reads (shifts use the low 6 bits, the refill bits 3–5).
+        // 32 bits wide, as the entries are: subtracting an entry needs no widening move.
+        var available = UInt32(truncatingIfNeeded: bitCount)
         var input = inputPosition
         let inputLimit = inputEnd - Inflater.fastInputMargin
         let output = window
         var position = outputPosition
         let outputLimit = fastLoopOutputLimit
         let literals = UnsafePointer(literalTable)
-        let distances = UnsafePointer(distanceTable)
-        // Bits of the current token already consumed when a problem is found: error offsets point
-        // at the token's first bit, as the careful path's do, whatever the chunking.
-        var consumedInToken: UInt64 = 0
-        // Why the loop stopped (a plain integer, so nothing is built inside the loop; the error
-        // is made after it) and the value that disagreed.
-        var exit = FastExit.limits
-        var badValue = 0
+        // At a constant offset from `literals` (one allocation), so it needs no register of its own.
+        let distances = literals + Inflater.distanceTableOffset
 
         // Branchless refill: after it, 56...63 bits are valid; bits above `available` are the
         // next input bytes, which the next refill ORs in again unchanged. So `bits` always holds
@@ -32,128 +30,142 @@ extension Inflater {
         // at most 48 bits, leaving at least the 11 the lookup needs): the lookup's latency then
         // overlaps the literal store or the match copy instead of following the refill.
         @inline(__always) func refill() {
-            bits |= UInt64(littleEndian: UnsafeRawPointer(input).loadUnaligned(as: UInt64.self)) &<< available
-            input += Int(truncatingIfNeeded: (63 &- available) &>> 3)
+            bits |= UInt64(littleEndian: UnsafeRawPointer(input).loadUnaligned(as: UInt64.self)) &<< UInt64(truncatingIfNeeded: available)
+            input += 7 &- Int(truncatingIfNeeded: (available &>> 3) & 7)
             available |= 56
         }
+        // Consumes a whole entry's bits: the shift and the subtraction use its low byte (the
+        // count; bits 5–7 are zero), so neither needs a mask.
+        @inline(__always) func consume(_ entry: UInt32) {
+            bits &>>= UInt64(truncatingIfNeeded: entry)
+            available &-= entry
+        }
+        @inline(__always) func isLiteral(_ entry: UInt32) -> Bool { Int32(bitPattern: entry) < 0 }
+        // The entry of the next token, looked up as soon as the bits before it are consumed.
         var entry: UInt32 = 0
+        // Writes the literal `entry` holds and looks up the next token's entry.
+        @inline(__always) func takeLiteral() {
+            consume(entry)
+            output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
+            position &+= 1
+            entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
+        }
+        // The extra bits of a length or distance entry (`saved`: the bits at its codeword): the
+        // entry's `count` low bits, kept by shifting left and back right by 64 - count (`0 - entry`
+        // as a shift amount: shifts use the low 6 bits, which are 64 - count), then shifted past
+        // the codeword. A base entry's bits 12–15 are zero, so `entry >> 8` is the codeword
+        // length as a shift. No mask is built: four shifts instead of the mask's six steps.
+        @inline(__always) func extra(_ entry: UInt32, _ saved: UInt64) -> Int {
+            let keep = 0 &- UInt64(truncatingIfNeeded: entry)
+            return Int(truncatingIfNeeded: ((saved &<< keep) &>> keep) &>> UInt64(truncatingIfNeeded: entry &>> 8))
+        }
+        // Stores the state back; drops the look-ahead bits above `available` (see the refill).
+        @inline(__always) func storeState() {
+            let count = UInt64(truncatingIfNeeded: available & 0xFF)
+            bitBuffer = bits & ((1 &<< count) &- 1)
+            bitCount = Int(truncatingIfNeeded: count)
+            inputBytesExamined &+= input - inputPosition
+            inputPosition = input
+            outputPosition = position
+        }
+        // A problem found after `consumed` bits of the token: the error points at the byte holding
+        // the token's first bit, as the careful path's does, whatever the chunking.
+        @inline(__always) func failure(_ exit: FastExit, _ value: Int, consumed: UInt64) -> InflateError {
+            storeState()
+            return fastLoopError(exit, value, consumedInToken: consumed)
+        }
+
         if input <= inputLimit {
             refill()
             entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
         }
 
         while input <= inputLimit && position <= outputLimit {
-            refill()
-            var linkBits: UInt64 = 0
-            // Literals (kind 0) and lengths (kind 1) are the common cases: one compare sends the
-            // rest (end of block, link, invalid) aside, so no jump table dispatches on the kind.
-            if entry & HuffmanEntry.kindMask > HuffmanEntry.base && entry & HuffmanEntry.kindMask == HuffmanEntry.link {
-                bits &>>= 11
-                available &-= 11
-                linkBits = 11
-                entry = HuffmanEntry.subtableEntry(literals, link: entry, bitsAfterMain: bits)
-            }
-            let kind = entry & HuffmanEntry.kindMask
-            if kind == HuffmanEntry.literal {
-                bits &>>= UInt64(entry & HuffmanEntry.lengthMask)
-                available &-= UInt64(entry & HuffmanEntry.lengthMask)
-                output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
-                position &+= 1
-                // Literals come in runs: with >= 41 bits left after the first (56 - 15), two more
-                // literals of at most 15 bits each fit without a refill. A non-literal is
-                // decoded again after the next refill, which guarantees the 48 bits a match needs.
-                entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
-                if entry & HuffmanEntry.kindMask == HuffmanEntry.literal {
-                    bits &>>= UInt64(entry & HuffmanEntry.lengthMask)
-                    available &-= UInt64(entry & HuffmanEntry.lengthMask)
-                    output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
-                    position &+= 1
-                    entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
-                    if entry & HuffmanEntry.kindMask == HuffmanEntry.literal {
-                        bits &>>= UInt64(entry & HuffmanEntry.lengthMask)
-                        available &-= UInt64(entry & HuffmanEntry.lengthMask)
-                        output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
-                        position &+= 1
-                        entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
+            // Iterations that surely keep within both limits: one refill advances the input by at
+            // most 7 bytes and one iteration writes at most 258 bytes, so the inner loop counts
+            // down one number instead of comparing two positions per token.
+            var budget = min((inputLimit - input) &>> 3, (outputLimit - position) &>> 9) &+ 1
+            repeat {
+                budget &-= 1
+                refill()
+                if isLiteral(entry) {
+                    // Literals come in runs: with >= 41 bits left after the first (56 - 15), two more
+                    // literals of at most 15 bits each fit without a refill. A non-literal is
+                    // decoded again after the next refill, which guarantees the 48 bits a match needs.
+                    takeLiteral()
+                    if isLiteral(entry) {
+                        takeLiteral()
+                        if isLiteral(entry) {
+                            takeLiteral()
+                        }
+                    }
+                    continue
+                }
+                if entry & HuffmanEntry.exceptional != 0 {
+                    // Rare: a codeword longer than the main table's 11 bits, the end of the block, or
+                    // a symbol that must not occur.
+                    if entry & HuffmanEntry.kindMask == HuffmanEntry.link {
+                        // The subtable entry with the main table's 11 bits added to its bit count
+                        // and codeword length, so it is consumed (and its extra bits found) from
+                        // the token's first bit like a main-table entry.
+                        entry = HuffmanEntry.subtableEntry(literals, link: entry, bitsAfterMain: bits &>> 11) &+ (11 | 11 << 8)
+                        if isLiteral(entry) {
+                            takeLiteral()
+                            continue
+                        }
+                    }
+                    if entry & HuffmanEntry.exceptional != 0 {
+                        if entry & HuffmanEntry.kindMask == HuffmanEntry.endOfBlock {
+                            consume(entry)
+                            storeState()
+                            return true
+                        }
+                        throw failure(.invalidLiteralLength, Int(truncatingIfNeeded: entry &>> 16), consumed: 0)
                     }
                 }
-                continue
-            }
-            if kind != HuffmanEntry.base {
-                if kind == HuffmanEntry.endOfBlock {
-                    bits &>>= UInt64(entry & HuffmanEntry.lengthMask)
-                    available &-= UInt64(entry & HuffmanEntry.lengthMask)
-                    exit = .endOfBlock
-                    break
+                // A length: codeword and extra bits go in one step (see HuffmanEntry).
+                var saved = bits
+                consume(entry)
+                let length = Int(truncatingIfNeeded: entry &>> 16) &+ extra(entry, saved)
+
+                var distanceEntry = distances[Int(truncatingIfNeeded: bits & 0xFF)]
+                if distanceEntry & HuffmanEntry.exceptional != 0 {
+                    if distanceEntry & HuffmanEntry.kindMask == HuffmanEntry.link {
+                        // As for the literal/length subtable: the 8 main-table bits join the entry.
+                        distanceEntry = HuffmanEntry.subtableEntry(distances, link: distanceEntry, bitsAfterMain: bits &>> 8) &+ (8 | 8 << 8)
+                    }
+                    if distanceEntry & HuffmanEntry.exceptional != 0 {
+                        throw failure(.invalidDistance, 0, consumed: UInt64(entry & HuffmanEntry.lengthMask))
+                    }
                 }
-                exit = .invalidLiteralLength
-                badValue = Int(truncatingIfNeeded: entry &>> 16)
-                consumedInToken = linkBits
-                break
-            }
-            // A length: codeword and extra bits go in one step (see HuffmanEntry).
-            var saved = bits
-            var total = UInt64(entry & HuffmanEntry.lengthMask)
-            bits &>>= total
-            available &-= total
-            let length = Int(truncatingIfNeeded: entry &>> 16) &+
-                Int(truncatingIfNeeded: (saved & ((1 &<< total) &- 1)) &>> UInt64((entry &>> 8) & HuffmanEntry.codewordMask))
-
-            var distanceEntry = distances[Int(truncatingIfNeeded: bits & 0xFF)]
-            var distanceLinkBits: UInt64 = 0
-            if distanceEntry & HuffmanEntry.kindMask == HuffmanEntry.link {
-                bits &>>= 8
-                available &-= 8
-                distanceLinkBits = 8
-                distanceEntry = HuffmanEntry.subtableEntry(distances, link: distanceEntry, bitsAfterMain: bits)
-            }
-            guard distanceEntry & HuffmanEntry.kindMask == HuffmanEntry.base else {
-                exit = .invalidDistance
-                consumedInToken = linkBits &+ total &+ distanceLinkBits
-                break
-            }
-            saved = bits
-            total = UInt64(distanceEntry & HuffmanEntry.lengthMask)
-            bits &>>= total
-            available &-= total
-            let distance = Int(truncatingIfNeeded: distanceEntry &>> 16) &+
-                Int(truncatingIfNeeded: (saved & ((1 &<< total) &- 1)) &>> UInt64((distanceEntry &>> 8) & HuffmanEntry.codewordMask))
-            guard distance <= position else {
-                exit = .distanceTooFar
-                badValue = distance
-                consumedInToken = linkBits &+ UInt64(entry & HuffmanEntry.lengthMask) &+ distanceLinkBits &+ total
-                break
-            }
-            entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
-            copyMatch(to: output + position, distance: distance, length: length)
-            position &+= length
+                saved = bits
+                consume(distanceEntry)
+                let distance = Int(truncatingIfNeeded: distanceEntry &>> 16) &+ extra(distanceEntry, saved)
+                guard distance <= position else {
+                    throw failure(.distanceTooFar, distance,
+                                  consumed: UInt64(entry & HuffmanEntry.lengthMask) &+ UInt64(distanceEntry & HuffmanEntry.lengthMask))
+                }
+                entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
+                copyMatch(to: output + position, distance: distance, length: length)
+                position &+= length
+            } while budget > 0
         }
-
-        // Store the state back; drop the look-ahead bits above `available` (see the refill).
-        bitBuffer = bits & ((1 &<< available) &- 1)
-        bitCount = Int(truncatingIfNeeded: available)
-        inputBytesExamined &+= input - inputPosition
-        inputPosition = input
-        outputPosition = position
-        switch exit {
-        case .limits: return false
-        case .endOfBlock: return true
-        case .invalidLiteralLength, .invalidDistance, .distanceTooFar:
-            // The byte holding the token's first bit.
-            let tokenStart = totalIn - Int(truncatingIfNeeded: (available &+ consumedInToken &+ 7) &>> 3)
-            throw fastLoopError(exit, badValue, at: tokenStart)
-        }
+        storeState()
+        return false
     }
 
-    /// The error for a problem the fast loop stopped at (built outside the loop).
+    /// The error for a problem the fast loop stopped at (built outside the loop), after the
+    /// state is stored: `consumedInToken` bits of the failing token had been taken.
     @inline(never)
-    private func fastLoopError(_ exit: FastExit, _ value: Int, at offset: Int) -> InflateError {
+    private func fastLoopError(_ exit: FastExit, _ value: Int, consumedInToken: UInt64) -> InflateError {
+        // The byte holding the token's first bit.
+        let offset = totalIn - (bitCount + Int(truncatingIfNeeded: consumedInToken) + 7) / 8
         switch exit {
         case .invalidLiteralLength:
             return fail(.invalidSymbol, "literal/length symbol \(value) is not allowed (only 0–285 exist)", at: offset)
         case .invalidDistance:
             return fail(.invalidSymbol, "distance symbol is not allowed (30, 31, or a code the block did not define)", at: offset)
-        default:
+        case .distanceTooFar:
             return fail(.distanceTooFar, "match distance \(value) reaches before the start of the output (\(outputPosition) bytes back available)", at: offset)
         }
     }
@@ -169,26 +181,45 @@ extension Inflater {
     func copyMatch(to destination: UnsafeMutablePointer<UInt8>, distance: Int, length: Int) {
         var to = UnsafeMutableRawPointer(destination)
         let end = to + length
+        if distance >= 16 {
+            // The common case first. 16-byte chunks; most matches are short: two chunks cover
+            // lengths up to 32 without a loop.
+            to.storeBytes(of: (to - distance).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+            (to + 16).storeBytes(of: (to + 16 - distance).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+            to += 32
+            while to < end {
+                to.storeBytes(of: (to - distance).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+                to += 16
+            }
+            return
+        }
+        if distance == 1 {
+            // A run of one byte (flat image rows): 16 copies of it per store, no call.
+            let run = SIMD16<UInt8>(repeating: (destination - 1).pointee)
+            to.storeBytes(of: run, as: SIMD16<UInt8>.self)
+            (to + 16).storeBytes(of: run, as: SIMD16<UInt8>.self)
+            to += 32
+            while to < end {
+                to.storeBytes(of: run, as: SIMD16<UInt8>.self)
+                to += 16
+            }
+            return
+        }
+        copyShortDistance(to, end: end, distance: distance)
+    }
+
+    /// ``copyMatch(to:distance:length:)`` for distances 2...15 (rare in most streams, so out of
+    /// line: the fast loop keeps its registers).
+    @inline(never)
+    func copyShortDistance(_ start: UnsafeMutableRawPointer, end: UnsafeMutableRawPointer, distance: Int) {
+        var to = start
         var step = distance
         if distance < 8 {
-            if distance == 1 {
-                destination.update(repeating: (destination - 1).pointee, count: length)
-                return
-            }
+            let destination = to.assumingMemoryBound(to: UInt8.self)
             let source = destination - distance
             for index in 0..<8 { destination[index] = source[index] }
             to += 8
             while step < 8 { step &+= distance }
-        } else if distance >= 16 {
-            // 16-byte chunks; most matches are short: two chunks cover lengths up to 32 without a loop.
-            to.storeBytes(of: (to - step).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
-            (to + 16).storeBytes(of: (to + 16 - step).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
-            to += 32
-            while to < end {
-                to.storeBytes(of: (to - step).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
-                to += 16
-            }
-            return
         } else {
             // Two 8-byte chunks cover lengths up to 16 without a loop.
             to.storeBytes(of: (to - step).loadUnaligned(as: UInt64.self), as: UInt64.self)
@@ -210,11 +241,8 @@ extension Inflater {
     }
 }
 
-/// Why ``Inflater/decodeFast()`` stopped.
+/// What ``Inflater/decodeFast()`` found wrong.
 enum FastExit {
-    /// Input or output room ran short: the careful path or the next call goes on.
-    case limits
-    case endOfBlock
     case invalidLiteralLength
     case invalidDistance
     case distanceTooFar

@@ -75,6 +75,9 @@ public final class Inflater {
     /// Decode tables (see ``HuffmanEntry`` for the entry layout).
     let literalTable: UnsafeMutablePointer<UInt32>
     let distanceTable: UnsafeMutablePointer<UInt32>
+    /// Where the distance table starts in the literal/length table's allocation: the literal/length
+    /// table's capacity (a literal, so the fast loop's address arithmetic folds it).
+    static let distanceTableOffset = 6656
     let codeLengthTable: UnsafeMutablePointer<UInt32>
     /// Running checksums of the output: Adler-32 for zlib, CRC-32 for gzip.
     @exclusivity(unchecked) var adler = Adler32()
@@ -159,8 +162,11 @@ public final class Inflater {
         }
         codeLengths = .allocate(capacity: 19 + 286 + 30)
         codeLengths.initialize(repeating: 0, count: 19 + 286 + 30)
-        literalTable = .allocate(capacity: HuffmanTableBuilder.layout(.literalLength).capacity)
-        distanceTable = .allocate(capacity: HuffmanTableBuilder.layout(.distance).capacity)
+        assert(Inflater.distanceTableOffset == HuffmanTableBuilder.layout(.literalLength).capacity)
+        // One allocation: the fast loop reaches the distance table at a constant offset from the
+        // literal/length table, which saves it a register.
+        literalTable = .allocate(capacity: Inflater.distanceTableOffset + HuffmanTableBuilder.layout(.distance).capacity)
+        distanceTable = literalTable + Inflater.distanceTableOffset
         codeLengthTable = .allocate(capacity: HuffmanTableBuilder.layout(.codeLength).capacity)
         if let buffer = fixedOutput, let base = buffer.baseAddress {
             window = base
@@ -180,8 +186,7 @@ public final class Inflater {
 
     deinit {
         codeLengths.deallocate()
-        literalTable.deallocate()
-        distanceTable.deallocate()
+        literalTable.deallocate()   // with the distance table
         codeLengthTable.deallocate()
         if ownsWindow { window.deallocate() }
         emptyInput.deallocate()
