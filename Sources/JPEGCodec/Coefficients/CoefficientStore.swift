@@ -68,11 +68,11 @@ final class CoefficientStore {
         planes = counts.map { count in
             // Zero-filled, and bound to the coefficient type the window accessors assume.
             if rawCoefficients {
-                let plane = UnsafeMutablePointer<Int16>.allocate(capacity: count)
+                let plane = LargeBuffer.allocate(byteCount: count * 2, alignment: 16).bindMemory(to: Int16.self, capacity: count)
                 plane.initialize(repeating: 0, count: count)
                 return UnsafeMutableRawPointer(plane)
             }
-            let plane = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+            let plane = LargeBuffer.allocate(byteCount: count * 4, alignment: 16).bindMemory(to: Int32.self, capacity: count)
             plane.initialize(repeating: 0, count: count)
             return UnsafeMutableRawPointer(plane)
         }

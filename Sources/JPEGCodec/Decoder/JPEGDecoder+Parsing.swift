@@ -156,7 +156,7 @@ extension JPEGDecoder {
         switch output {
         case .ownPicture:
             // Every byte is written before it is read (see `canvasRowsWritten`).
-            canvas = [UInt8](unsafeUninitializedCapacity: bytes) { _, initializedCount in initializedCount = bytes }
+            canvas = LargeBuffer.uninitializedBytes(count: bytes)
         case .callerMemory(let memory, let bytesPerRow):
             do {
                 try checkCallerMemory(memory, bytesPerRow: bytesPerRow, layout: frameLayout, at: markerOffset)
