@@ -6,20 +6,6 @@ import TestSupport
 /// code and sign bit from the combined table, reader in registers across blocks) against its
 /// plain twin, coefficient by coefficient as libjpeg's `decode_mcu_AC_refine`.
 final class ProgressiveRefinementTwinTests: XCTestCase {
-    /// A random prefix code over `symbols` (short codes first) that leaves the all-ones code free.
-    private func randomTable(_ symbols: [UInt8], _ rng: inout SeededGenerator) -> HuffmanTableDefinition {
-        var counts = [UInt8](repeating: 0, count: 16)
-        var available = 2, placed = 0
-        for length in 1...16 where placed < symbols.count {
-            let most = min(available - 1, symbols.count - placed)
-            let count = length == 16 ? most : Int.random(in: 0...most, using: &rng)
-            counts[length - 1] = UInt8(count)
-            placed += count
-            available = min((available - count) * 2, 1 << 17)
-        }
-        return HuffmanTableDefinition(counts: counts, symbols: Array(symbols.prefix(placed)))
-    }
-
     /// Refinement symbols: run/size-1 pairs, EOB runs, ZRL, and a few sizes > 1 (corrupt).
     private func refinementSymbols(_ rng: inout SeededGenerator) -> [UInt8] {
         var symbols = (0...15).map { UInt8($0 << 4 | 1) } + (0...14).map { UInt8($0 << 4) } + [0xF0]
@@ -117,7 +103,7 @@ final class ProgressiveRefinementTwinTests: XCTestCase {
         var rng = SeededGenerator(seed: 0xAC2)
         var badCodes = 0, blocksChecked = 0, grown = 0
         for trial in 0..<600 {
-            let table = try HuffmanTable(randomTable(refinementSymbols(&rng), &rng), isDC: false, name: "AC", offset: 0)
+            let table = try HuffmanTable(HuffmanTableDefinition.random(refinementSymbols(&rng), using: &rng), isDC: false, name: "AC", offset: 0)
             let start = Int.random(in: 1...63, using: &rng)
             let end = trial % 3 == 0 ? 63 : Int.random(in: start...63, using: &rng)
             let shift = trial % 7 == 0 ? Int.random(in: 0...13, using: &rng) : Int.random(in: 0...3, using: &rng)

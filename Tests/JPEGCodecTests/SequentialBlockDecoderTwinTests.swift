@@ -6,22 +6,6 @@ import TestSupport
 /// its plain twin, which decodes symbol by symbol: same coefficients, shapes, predictions,
 /// outcomes, stopping points and reader state on random tables and random streams.
 final class SequentialBlockDecoderTwinTests: XCTestCase {
-    /// A random prefix code that, like every table the builder accepts, leaves the all-ones code
-    /// free; `symbols` in the order they get codes (short codes first).
-    private func randomTable(_ symbols: [UInt8], _ rng: inout SeededGenerator) -> HuffmanTableDefinition {
-        var counts = [UInt8](repeating: 0, count: 16)
-        var available = 2, placed = 0
-        for length in 1...16 where placed < symbols.count {
-            let most = min(available - 1, symbols.count - placed)
-            // Spread the symbols over the lengths; the last length takes what is left if it can.
-            let count = length == 16 ? most : Int.random(in: 0...most, using: &rng)
-            counts[length - 1] = UInt8(count)
-            placed += count
-            available = min((available - count) * 2, 1 << 17)
-        }
-        return HuffmanTableDefinition(counts: counts, symbols: Array(symbols.prefix(placed)))
-    }
-
     /// AC symbols with EOB and ZRL among the first, then the usual small run/size pairs and a
     /// random rest (sizes up to 15, as a corrupt table may have).
     private func acSymbols(_ rng: inout SeededGenerator) -> [UInt8] {
@@ -132,8 +116,8 @@ final class SequentialBlockDecoderTwinTests: XCTestCase {
             for pair in 0..<2 {
                 let standard = trial % 5 == 0
                 let dc = standard ? StandardHuffmanTables.dc(slot: pair)
-                    : randomTable(Array(0...UInt8(Int.random(in: 5...15, using: &rng))).shuffled(using: &rng), &rng)
-                let ac = standard ? StandardHuffmanTables.ac(slot: pair) : randomTable(acSymbols(&rng), &rng)
+                    : HuffmanTableDefinition.random(Array(0...UInt8(Int.random(in: 5...15, using: &rng))).shuffled(using: &rng), using: &rng)
+                let ac = standard ? StandardHuffmanTables.ac(slot: pair) : HuffmanTableDefinition.random(acSymbols(&rng), using: &rng)
                 tables.append((try HuffmanTable(dc, isDC: true, name: "DC", offset: 0),
                                try HuffmanTable(ac, isDC: false, name: "AC", offset: 0)))
                 for slot in 0..<512 where tables[pair].ac.view.fastAC[slot] & HuffmanTable.fastACValue != 0 { fastValues += 1 }

@@ -88,6 +88,18 @@ enum ProgressiveBlockDecoder {
     static func decodeACFirstRun(blocks: UnsafeMutablePointer<Int16>, masks: UnsafeMutablePointer<UInt64>, count: Int,
                                  start: Int, end: Int, shift: Int, ac: HuffmanLookup, eobRun sharedEOBRun: inout Int,
                                  reader sharedReader: inout BitReader, zigzag: UnsafePointer<UInt8>) -> (decoded: Int, outcome: Outcome) {
+        eachBlock(count: count, eobRun: &sharedEOBRun, reader: &sharedReader) { index, eobRun, reader in
+            acFirstBlock(into: blocks + index &* 64, mask: masks + index, start: start, end: end, shift: shift,
+                         ac: ac, eobRun: &eobRun, reader: &reader, zigzag: zigzag)
+        }
+    }
+
+    /// Runs `decodeBlock(index, &eobRun, &reader)` for blocks 0..<`count` on local copies of the
+    /// EOB run and the reader (which then live in registers), stopping after a block whose
+    /// outcome is not `.decoded` or that used invented bits; returns the blocks decoded and that outcome.
+    @inline(__always)
+    private static func eachBlock(count: Int, eobRun sharedEOBRun: inout Int, reader sharedReader: inout BitReader,
+                                  _ decodeBlock: (Int, inout Int, inout BitReader) -> Outcome) -> (decoded: Int, outcome: Outcome) {
         var reader = sharedReader
         var eobRun = sharedEOBRun
         defer {
@@ -95,8 +107,7 @@ enum ProgressiveBlockDecoder {
             sharedEOBRun = eobRun
         }
         for index in 0..<count {
-            let outcome = acFirstBlock(into: blocks + index &* 64, mask: masks + index, start: start, end: end, shift: shift,
-                                       ac: ac, eobRun: &eobRun, reader: &reader, zigzag: zigzag)
+            let outcome = decodeBlock(index, &eobRun, &reader)
             if outcome != .decoded || reader.usedInventedBits { return (index + 1, outcome) }
         }
         return (count, .decoded)
@@ -192,19 +203,11 @@ enum ProgressiveBlockDecoder {
     static func decodeACRefinementRun(blocks: UnsafeMutablePointer<Int16>, masks: UnsafeMutablePointer<UInt64>, count: Int,
                                       start: Int, end: Int, shift: Int, ac: HuffmanLookup, eobRun sharedEOBRun: inout Int,
                                       reader sharedReader: inout BitReader, zigzag: UnsafePointer<UInt8>) -> (decoded: Int, outcome: Outcome) {
-        var reader = sharedReader
-        var eobRun = sharedEOBRun
-        defer {
-            sharedReader = reader
-            sharedEOBRun = eobRun
-        }
         let band = RefinementBand(start: start, end: end, shift: shift)
-        for index in 0..<count {
-            let outcome = refinementBlock(into: blocks + index &* 64, mask: masks + index, band: band,
-                                          ac: ac, eobRun: &eobRun, reader: &reader, zigzag: zigzag)
-            if outcome != .decoded || reader.usedInventedBits { return (index + 1, outcome) }
+        return eachBlock(count: count, eobRun: &sharedEOBRun, reader: &sharedReader) { index, eobRun, reader in
+            refinementBlock(into: blocks + index &* 64, mask: masks + index, band: band,
+                            ac: ac, eobRun: &eobRun, reader: &reader, zigzag: zigzag)
         }
-        return (count, .decoded)
     }
 
     /// One block's refinement. The block's non-zero `mask` says which coefficients have history,
