@@ -15,11 +15,18 @@ struct HuffmanLookup {
     let valueOffset: UnsafePointer<Int32>
     /// The symbols, 256 entries (unused ones 0).
     let symbols: UnsafePointer<UInt8>
-    /// AC decoding in one step, indexed like `lookup`: 0 when the code is longer than 9 bits, is
-    /// ZRL, or its extra bits do not fit in the 9; otherwise bits 0...7 = bits to consume (code +
-    /// extra bits), 8...11 = zero run, bit 12 = a coefficient follows, bit 13 = end of block,
-    /// bits 16...31 = the coefficient (signed). Example: code `00` (length 2) for symbol 0x01
-    /// (run 0, size 1) followed by bit 1 gives 3 | 1 << 12 | 1 << 16.
+    /// AC decoding in one step, indexed like `lookup`. 0 when the code is longer than 9 bits or
+    /// is a size-0 symbol other than EOB (0x00) and ZRL (0xF0). Otherwise bits 8...11 = zero run and:
+    /// - ``HuffmanTable/fastACValue`` (bit 12): the code and its extra bits fit in the 9; bits
+    ///   0...7 = bits to consume (code + extra bits), bits 16...31 = the coefficient (signed).
+    ///   Example: code `00` (length 2) for symbol 0x01 (run 0, size 1) followed by bit 1 gives
+    ///   3 | 1 << 12 | 1 << 16.
+    /// - ``HuffmanTable/fastACEndOfBlock`` (bit 13): EOB; bits 0...7 = code length.
+    ///   ``HuffmanTable/fastACSizeOne`` (bit 15) is set besides when the size is 1 (the value ±1
+    ///   is then the sign of the whole entry): progressive refinement reads such a code and its
+    ///   one extra bit in one step.
+    /// - ``HuffmanTable/fastACCodeOnly`` (bit 14): the code fits but its extra bits do not, or
+    ///   ZRL; bits 0...7 = code length, bits 16...19 = size (0 for ZRL).
     let fastAC: UnsafePointer<Int32>
 }
 
@@ -30,6 +37,11 @@ struct HuffmanLookup {
 final class HuffmanTable {
     /// Bits looked up at once; codes up to this long decode with one table read.
     static let lookaheadBits = 9
+    /// ``HuffmanLookup/fastAC`` flags (see there).
+    static let fastACValue: Int32 = 1 << 12
+    static let fastACEndOfBlock: Int32 = 1 << 13
+    static let fastACCodeOnly: Int32 = 1 << 14
+    static let fastACSizeOne: Int32 = 1 << 15
 
     private let lookupStorage: UnsafeMutablePointer<UInt16>
     private let maxCodeStorage: UnsafeMutablePointer<Int32>
@@ -106,12 +118,16 @@ final class HuffmanTable {
             let start = codes[i] << (bits - codeLength)
             for slot in start..<(start + (1 << (bits - codeLength))) {
                 if size == 0 {
-                    if run == 0 { fastACStorage[slot] = Int32(codeLength) | 1 << 13 }
+                    if run == 0 { fastACStorage[slot] = Int32(codeLength) | Self.fastACEndOfBlock }
+                    if run == 15 { fastACStorage[slot] = Int32(codeLength) | run << 8 | Self.fastACCodeOnly }
                 } else if codeLength + size <= bits {
                     let extra = Int32((slot >> (bits - codeLength - size)) & ((1 << size) - 1))
                     // T.81 F.2.2.1 EXTEND: values below 2^(size-1) are negative.
                     let value = extra < Int32(1) << Int32(size - 1) ? extra - (Int32(1) << Int32(size)) + 1 : extra
-                    fastACStorage[slot] = Int32(codeLength + size) | run << 8 | 1 << 12 | value << 16
+                    fastACStorage[slot] = Int32(codeLength + size) | run << 8 | Self.fastACValue | value << 16
+                        | (size == 1 ? Self.fastACSizeOne : 0)
+                } else {
+                    fastACStorage[slot] = Int32(codeLength) | run << 8 | Self.fastACCodeOnly | Int32(size) << 16
                 }
             }
         }

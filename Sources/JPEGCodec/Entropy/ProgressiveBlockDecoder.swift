@@ -75,13 +75,53 @@ enum ProgressiveBlockDecoder {
                               start: Int, end: Int, shift: Int,
                               ac: HuffmanLookup, eobRun: inout Int, reader sharedReader: inout BitReader,
                               zigzag: UnsafePointer<UInt8>) -> Outcome {
+        // A local copy stays in registers; the caller's reader is written back once.
+        var reader = sharedReader
+        defer { sharedReader = reader }
+        return acFirstBlock(into: block, mask: maskPointer, start: start, end: end, shift: shift, ac: ac,
+                            eobRun: &eobRun, reader: &reader, zigzag: zigzag)
+    }
+
+    /// ``decodeACFirst`` for `count` consecutive blocks (and their masks) of a single-component
+    /// scan, with the reader in registers throughout. Stops after a block whose outcome is not
+    /// `.decoded` or that used invented bits; returns the blocks decoded and that outcome.
+    static func decodeACFirstRun(blocks: UnsafeMutablePointer<Int16>, masks: UnsafeMutablePointer<UInt64>, count: Int,
+                                 start: Int, end: Int, shift: Int, ac: HuffmanLookup, eobRun sharedEOBRun: inout Int,
+                                 reader sharedReader: inout BitReader, zigzag: UnsafePointer<UInt8>) -> (decoded: Int, outcome: Outcome) {
+        eachBlock(count: count, eobRun: &sharedEOBRun, reader: &sharedReader) { index, eobRun, reader in
+            acFirstBlock(into: blocks + index &* 64, mask: masks + index, start: start, end: end, shift: shift,
+                         ac: ac, eobRun: &eobRun, reader: &reader, zigzag: zigzag)
+        }
+    }
+
+    /// Runs `decodeBlock(index, &eobRun, &reader)` for blocks 0..<`count` on local copies of the
+    /// EOB run and the reader (which then live in registers), stopping after a block whose
+    /// outcome is not `.decoded` or that used invented bits; returns the blocks decoded and that outcome.
+    @inline(__always)
+    private static func eachBlock(count: Int, eobRun sharedEOBRun: inout Int, reader sharedReader: inout BitReader,
+                                  _ decodeBlock: (Int, inout Int, inout BitReader) -> Outcome) -> (decoded: Int, outcome: Outcome) {
+        var reader = sharedReader
+        var eobRun = sharedEOBRun
+        defer {
+            sharedReader = reader
+            sharedEOBRun = eobRun
+        }
+        for index in 0..<count {
+            let outcome = decodeBlock(index, &eobRun, &reader)
+            if outcome != .decoded || reader.usedInventedBits { return (index + 1, outcome) }
+        }
+        return (count, .decoded)
+    }
+
+    @inline(__always)
+    private static func acFirstBlock(into block: UnsafeMutablePointer<Int16>, mask maskPointer: UnsafeMutablePointer<UInt64>,
+                                     start: Int, end: Int, shift: Int,
+                                     ac: HuffmanLookup, eobRun: inout Int, reader: inout BitReader,
+                                     zigzag: UnsafePointer<UInt8>) -> Outcome {
         if eobRun > 0 {
             eobRun -= 1
             return .decoded
         }
-        // A local copy stays in registers; the caller's reader is written back once.
-        var reader = sharedReader
-        defer { sharedReader = reader }
         var mask = maskPointer.pointee
         defer { maskPointer.pointee = mask }
         var outcome = Outcome.decoded
@@ -127,10 +167,6 @@ enum ProgressiveBlockDecoder {
 
     /// G.1.2.3 AC refinement of band `start...end` at bit `shift`: new coefficients of magnitude
     /// 1 << shift, and one correction bit for every coefficient that is already non-zero.
-    ///
-    /// The block's non-zero `mask` says which coefficients have history, so runs of zero-history
-    /// coefficients are skipped with bit operations and the correction bits for the non-zero ones
-    /// in between are read several at a time, instead of testing 63 coefficients one by one.
     static func decodeACRefinement(into block: UnsafeMutablePointer<Int16>, mask maskPointer: UnsafeMutablePointer<UInt64>,
                                    start: Int, end: Int, shift: Int,
                                    ac: HuffmanLookup, eobRun: inout Int, reader sharedReader: inout BitReader,
@@ -138,41 +174,165 @@ enum ProgressiveBlockDecoder {
         // A local copy stays in registers; the caller's reader is written back once.
         var reader = sharedReader
         defer { sharedReader = reader }
+        return refinementBlock(into: block, mask: maskPointer, band: RefinementBand(start: start, end: end, shift: shift), ac: ac,
+                               eobRun: &eobRun, reader: &reader, zigzag: zigzag)
+    }
+
+    /// What every block of a refinement scan shares, worked out once per run of blocks.
+    struct RefinementBand {
+        /// Mask bits `start...end`.
+        let bits: UInt64
+        /// `end + 1`, where a coefficient coded past the band's last zero-history position goes.
+        let past: Int
+        /// 1 << shift and −1 << shift: a new coefficient's values and the magnitude a correction adds.
+        let plusOne: Int32, minusOne: Int32
+
+        /// `start` ≤ `end` ≤ 63, `shift` ≤ 13 (``ProgressiveScanRules``).
+        init(start: Int, end: Int, shift: Int) {
+            bits = ProgressiveBlockDecoder.bandBits(from: start, through: end)
+            past = end + 1
+            plusOne = Int32(1) << Int32(shift)
+            minusOne = Int32(-1) << Int32(shift)
+        }
+    }
+
+    /// ``decodeACRefinement`` for `count` consecutive blocks (and their masks) of a
+    /// single-component scan, with the reader in registers throughout. Stops after a block whose
+    /// outcome is not `.decoded` or that used invented bits; returns the blocks decoded and that
+    /// outcome. ``refineCarefully`` is the plain twin of its blocks.
+    static func decodeACRefinementRun(blocks: UnsafeMutablePointer<Int16>, masks: UnsafeMutablePointer<UInt64>, count: Int,
+                                      start: Int, end: Int, shift: Int, ac: HuffmanLookup, eobRun sharedEOBRun: inout Int,
+                                      reader sharedReader: inout BitReader, zigzag: UnsafePointer<UInt8>) -> (decoded: Int, outcome: Outcome) {
+        let band = RefinementBand(start: start, end: end, shift: shift)
+        return eachBlock(count: count, eobRun: &sharedEOBRun, reader: &sharedReader) { index, eobRun, reader in
+            refinementBlock(into: blocks + index &* 64, mask: masks + index, band: band,
+                            ac: ac, eobRun: &eobRun, reader: &reader, zigzag: zigzag)
+        }
+    }
+
+    /// One block's refinement. The block's non-zero `mask` says which coefficients have history,
+    /// so runs of zero-history coefficients are skipped with bit operations and the correction
+    /// bits for the non-zero ones in between are read several at a time, instead of testing 63
+    /// coefficients one by one. A code of a size-1 symbol and its sign bit come from one read of
+    /// the combined AC table (``HuffmanTable/fastACSizeOne``).
+    @inline(__always)
+    private static func refinementBlock(into block: UnsafeMutablePointer<Int16>, mask maskPointer: UnsafeMutablePointer<UInt64>,
+                                        band: RefinementBand, ac: HuffmanLookup, eobRun: inout Int, reader: inout BitReader,
+                                        zigzag: UnsafePointer<UInt8>) -> Outcome {
         var mask = maskPointer.pointee
-        defer { maskPointer.pointee = mask }
+        let plusOne = band.plusOne
+        var outcome = Outcome.decoded
+        // The band's positions not passed yet (k...end in zig-zag terms); empty once k > end.
+        var ahead = band.bits
+        if eobRun == 0 {
+            while ahead != 0 {
+                if reader.bitCount < BitReader.symbolReadBits { reader.refill() }
+                let entry = ac.fastAC[Int(truncatingIfNeeded: reader.accumulator &>> UInt64(64 - HuffmanTable.lookaheadBits))]
+                let run: Int
+                var newValue: Int32 = 0
+                if entry & HuffmanTable.fastACSizeOne != 0 {
+                    // The code and its sign bit: the entry's sign is the value's.
+                    reader.consume(Int(entry & 0xFF))
+                    run = Int((entry >> 8) & 15)
+                    newValue = entry < 0 ? band.minusOne : plusOne
+                } else if entry & HuffmanTable.fastACEndOfBlock != 0 {
+                    reader.consume(Int(entry & 0xFF))
+                    eobRun = 1
+                    break
+                } else {
+                    var symbol = reader.decodeSymbol(ac)
+                    if symbol < 0 { outcome = .badCode; symbol = 0 }
+                    run = symbol >> 4
+                    if symbol & 15 != 0 {
+                        // Size must be 1 (G.1.2.3); libjpeg only warns, and so do we by decoding on.
+                        newValue = bits(1, &reader) != 0 ? plusOne : band.minusOne
+                    } else if run != 15 {
+                        eobRun = 1 << run
+                        if run != 0 { eobRun += bits(run, &reader) }
+                        break
+                    }
+                }
+                // The coefficient coded here sits on the (run + 1)-th zero-history position ahead
+                // (ZRL: the 16th, and it stays zero); past the band if it has too few.
+                var zeros = ~mask & ahead
+                for _ in 0..<run { zeros &= zeros &- 1 }
+                let stopBit = zeros & (0 &- zeros)   // lowest set bit, or 0
+                // The non-zero coefficients passed on the way get their correction bits first
+                // (stopBit − 1 is every bit below it, or all bits when there is no stop).
+                refineAll(mask & ahead & (stopBit &- 1), of: block, plusOne: plusOne, reader: &reader, zigzag: zigzag)
+                if stopBit == 0 {
+                    // Past the band: k = end + 1 ≤ 64, which ZigZag.order covers.
+                    if newValue != 0 { store(newValue, at: band.past, of: block, zigzag: zigzag, mask: &mask) }
+                    ahead = 0
+                    break
+                }
+                if newValue != 0 {
+                    // |newValue| is 2^shift with shift ≤ 13: non-zero as a 16-bit value.
+                    block[Int(zigzag[stopBit.trailingZeroBitCount])] = Int16(truncatingIfNeeded: newValue)
+                    mask |= stopBit
+                }
+                // Drop the stop position and everything before it (stopBit << 1 is 0 for bit 63).
+                ahead &= ~((stopBit &<< 1) &- 1)
+            }
+        }
+        if eobRun > 0 {
+            // Inside an EOB run only the already non-zero coefficients ahead get correction bits.
+            refineAll(mask & ahead, of: block, plusOne: plusOne, reader: &reader, zigzag: zigzag)
+            eobRun -= 1
+        }
+        maskPointer.pointee = mask
+        return outcome
+    }
+
+    /// The plain twin of ``refinementBlock``: T.81 G.1.2.3 as libjpeg's `decode_mcu_AC_refine`
+    /// spells it, coefficient by coefficient with one bit read at a time, and no mask (the caller
+    /// derives the masks from the coefficients). Same coefficients, EOB run, outcome and bits
+    /// consumed; the reader may have loaded bytes at other moments.
+    static func refineCarefully(_ block: UnsafeMutablePointer<Int16>, start: Int, end: Int, shift: Int,
+                                ac: HuffmanLookup, eobRun: inout Int, reader: inout BitReader) -> Outcome {
         let plusOne = Int32(1) << Int32(shift), minusOne = Int32(-1) << Int32(shift)
         var outcome = Outcome.decoded
+        /// One correction bit for the non-zero coefficient at `natural`.
+        func correct(_ natural: Int) {
+            let value = Int32(block[natural])
+            if bits(1, &reader) != 0 && value & plusOne == 0 {
+                block[natural] = Int16(truncatingIfNeeded: value + (value >= 0 ? plusOne : minusOne))
+            }
+        }
         var k = start
         if eobRun == 0 {
             while k <= end {
                 var symbol = reader.decodeSymbol(ac)
                 if symbol < 0 { outcome = .badCode; symbol = 0 }
-                let run = symbol >> 4
+                var run = symbol >> 4
                 var newValue: Int32 = 0
                 if symbol & 15 != 0 {
-                    // Size must be 1 (G.1.2.3); libjpeg only warns, and so do we by decoding on.
                     newValue = bits(1, &reader) != 0 ? plusOne : minusOne
                 } else if run != 15 {
                     eobRun = 1 << run
                     if run != 0 { eobRun += bits(run, &reader) }
                     break
                 }
-                // The coefficient coded here sits on the (run + 1)-th zero-history position from k
-                // (ZRL: the 16th, and it stays zero); end + 1 if the band has too few.
-                var zeros = ~mask & bandBits(from: k, through: end)
-                for _ in 0..<run { zeros &= zeros &- 1 }
-                let stop = zeros == 0 ? end + 1 : zeros.trailingZeroBitCount
-                // The non-zero coefficients passed on the way get their correction bits first.
-                refineAll(mask & bandBits(from: k, through: stop - 1), of: block, plusOne: plusOne, reader: &reader, zigzag: zigzag)
-                k = stop
-                // k ≤ end + 1 ≤ 64 here: ZigZag.order covers it.
-                if newValue != 0 { store(newValue, at: k, of: block, zigzag: zigzag, mask: &mask) }
+                while k <= end {
+                    let natural = ZigZag.naturalIndex(k)
+                    if block[natural] != 0 {
+                        correct(natural)
+                    } else {
+                        if run == 0 { break }
+                        run -= 1
+                    }
+                    k += 1
+                }
+                if newValue != 0 { block[ZigZag.naturalIndex(k)] = Int16(truncatingIfNeeded: newValue) }
                 k += 1
             }
         }
         if eobRun > 0 {
-            // Inside an EOB run only the already non-zero coefficients of k...end get correction bits.
-            refineAll(mask & bandBits(from: k, through: end), of: block, plusOne: plusOne, reader: &reader, zigzag: zigzag)
+            while k <= end {
+                let natural = ZigZag.naturalIndex(k)
+                if block[natural] != 0 { correct(natural) }
+                k += 1
+            }
             eobRun -= 1
         }
         return outcome
@@ -203,13 +363,12 @@ enum ProgressiveBlockDecoder {
                 count += 1
                 let coefficient = block + Int(zigzag[pending.trailingZeroBitCount])
                 pending &= pending &- 1
-                let bit = Int32(truncatingIfNeeded: word >> 63)
+                let taken = Int32(truncatingIfNeeded: Int64(bitPattern: word) >> 63)   // the bit as 0 or −1
                 word &<<= 1
                 let value = Int32(coefficient.pointee)
-                let grows = bit & (value & plusOne == 0 ? 1 : 0)
-                let sign = value >> 31                     // 0 or -1
-                let step = (plusOne ^ sign) &- sign        // plusOne, or minusOne for negative values
-                coefficient.pointee = Int16(truncatingIfNeeded: value &+ step &* grows)
+                let grow = taken & ~value & plusOne        // plusOne when the bit is set and the magnitude bit clear
+                let sign = value >> 31                     // 0 or −1
+                coefficient.pointee = Int16(truncatingIfNeeded: value &+ ((grow ^ sign) &- sign))   // away from zero
             }
             reader.consume(count)
         }

@@ -46,6 +46,10 @@ final class ScanDecoder {
     }
     private let slotGeometry: UnsafeMutablePointer<SlotGeometry>
     private let predictors: UnsafeMutablePointer<Int32>
+    /// Sequential scans: one entry per block of the MCU, pointed at the MCU run being decoded.
+    private let sequentialSlots: UnsafeMutablePointer<SequentialBlockSlot>
+    /// Blocks per MCU (the entries of `sequentialSlots`).
+    private let blocksPerMCU: Int
     /// Per scan component, its latched quantizers.
     private let quantization: [UnsafePointer<Int32>]
     /// Per scan component, where its blocks go; the owner updates them between MCU rows.
@@ -122,6 +126,8 @@ final class ScanDecoder {
         self.windows = .allocate(capacity: componentCount)
         self.windows.initialize(from: windows, count: componentCount)
         let blocksPerMCU = zip(horizontalBlocks, verticalBlocks).reduce(0) { $0 + $1.0 * $1.1 }
+        self.blocksPerMCU = blocksPerMCU
+        sequentialSlots = .allocate(capacity: blocksPerMCU)
         worstCaseMCUBytes = blocksPerMCU * coding.worstCaseBlockBytes + Self.refillSlackBytes
         self.restartInterval = restartInterval
         restartsToGo = restartInterval
@@ -130,6 +136,7 @@ final class ScanDecoder {
     deinit {
         slotGeometry.deallocate()
         predictors.deallocate()
+        sequentialSlots.deallocate()
         windows.deallocate()
     }
 
@@ -242,26 +249,30 @@ final class ScanDecoder {
         if componentCount == 1 && horizontalBlocks[0] == 1 && verticalBlocks[0] == 1 && coding.storesRawCoefficients {
             // One block per MCU, consecutive in memory: the usual progressive AC scan.
             let window = windows[0]
-            var block = window.rawBlock(row: row, column: column)
-            var mask = window.nonZeroMask(row: row, column: column)
-            for index in 0..<count {
-                let outcome: SequentialBlockDecoder.Outcome
+            let block = window.rawBlock(row: row, column: column)
+            let mask = window.nonZeroMask(row: row, column: column)
+            // AC scans go through run decoders that keep the reader in registers across blocks;
+            // each stops after a block with a problem (handled here) or past the data.
+            var done = 0
+            while done < count {
+                let stop: (decoded: Int, outcome: SequentialBlockDecoder.Outcome)
                 switch coding {
                 case .acFirst(let start, let end, let shift):
-                    outcome = ProgressiveBlockDecoder.decodeACFirst(into: block, mask: mask, start: start, end: end, shift: shift,
-                                                                    ac: acTables[0], eobRun: &eobRun, reader: &reader, zigzag: zigzag)
+                    stop = ProgressiveBlockDecoder.decodeACFirstRun(
+                        blocks: block + done * 64, masks: mask + done, count: count - done, start: start, end: end, shift: shift,
+                        ac: acTables[0], eobRun: &eobRun, reader: &reader, zigzag: zigzag)
                 case .acRefinement(let start, let end, let shift):
-                    outcome = ProgressiveBlockDecoder.decodeACRefinement(into: block, mask: mask, start: start, end: end, shift: shift,
-                                                                         ac: acTables[0], eobRun: &eobRun, reader: &reader, zigzag: zigzag)
+                    stop = ProgressiveBlockDecoder.decodeACRefinementRun(
+                        blocks: block + done * 64, masks: mask + done, count: count - done, start: start, end: end, shift: shift,
+                        ac: acTables[0], eobRun: &eobRun, reader: &reader, zigzag: zigzag)
                 default:
-                    outcome = try decodeBlock(block, mask: mask, slot: 0, reader: &reader, zigzag: zigzag)
+                    stop = (1, try decodeBlock(block + done * 64, mask: mask + done, slot: 0, reader: &reader, zigzag: zigzag))
                 }
-                if outcome != .decoded {
-                    try handle(outcome, mcu: nextMCU + index, at: streamOffset + reader.position, report: report)
+                done += stop.decoded
+                if stop.outcome != .decoded {
+                    try handle(stop.outcome, mcu: nextMCU + done - 1, at: streamOffset + reader.position, report: report)
                 }
-                block += 64
-                mask += 1
-                if reader.usedInventedBits { return index + 1 }
+                if reader.usedInventedBits { return done }
             }
             return count
         }
@@ -271,6 +282,9 @@ final class ScanDecoder {
                                          streamOffset: streamOffset, report: report)
         case .dcRefinement(let shift):
             return decodeDCRefinementMCUs(row: row, column: column, count: count, shift: shift, reader: &reader)
+        case .sequential:
+            return try decodeSequentialMCUs(row: row, column: column, count: count, reader: &reader, zigzag: zigzag,
+                                            streamOffset: streamOffset, report: report)
         default: break
         }
         for index in 0..<count {
@@ -281,19 +295,9 @@ final class ScanDecoder {
                 for blockRow in 0..<v {
                     for blockColumn in 0..<h {
                         let blockRowIndex = row * v + blockRow, blockColumnIndex = mcuColumn * h + blockColumn
-                        let outcome: SequentialBlockDecoder.Outcome
-                        if case .sequential = coding {
-                            // Sequential storage is dequantized Int32 with a shape byte per block.
-                            outcome = SequentialBlockDecoder.decode(
-                                into: window.block(row: blockRowIndex, column: blockColumnIndex),
-                                shape: window.shape(row: blockRowIndex, column: blockColumnIndex),
-                                quantization: quantization[slot], dc: dcTables[slot], ac: acTables[slot],
-                                predictor: &predictors[slot], reader: &reader, zigzag: zigzag)
-                        } else {
-                            outcome = try decodeBlock(window.rawBlock(row: blockRowIndex, column: blockColumnIndex),
+                        let outcome = try decodeBlock(window.rawBlock(row: blockRowIndex, column: blockColumnIndex),
                                                       mask: window.nonZeroMask(row: blockRowIndex, column: blockColumnIndex),
                                                       slot: slot, reader: &reader, zigzag: zigzag)
-                        }
                         if outcome != .decoded {
                             try handle(outcome, mcu: nextMCU + index, at: streamOffset + reader.position, report: report)
                         }
@@ -303,6 +307,43 @@ final class ScanDecoder {
             if reader.usedInventedBits { return index + 1 }
         }
         return count
+    }
+
+    /// Sequential scans (dequantized `Int32` storage with a shape byte per block): points
+    /// `sequentialSlots` at the run's first MCU and lets ``SequentialBlockDecoder/decodeRun`` go
+    /// through its blocks, handling a bad code or predictor overflow where it stops.
+    private func decodeSequentialMCUs(row: Int, column: Int, count: Int, reader: inout BitReader,
+                                      zigzag: UnsafePointer<UInt8>, streamOffset: Int,
+                                      report: (ImageDecodingError) -> Void) throws -> Int {
+        var entry = 0
+        for slot in 0..<componentCount {
+            let window = windows[slot]
+            let h = horizontalBlocks[slot], v = verticalBlocks[slot]
+            let coefficientsPerBlock = window.blockBytes / MemoryLayout<Int32>.stride
+            for blockRow in 0..<v {
+                for blockColumn in 0..<h {
+                    let blockRowIndex = row * v + blockRow, blockColumnIndex = column * h + blockColumn
+                    sequentialSlots[entry] = SequentialBlockSlot(
+                        block: window.block(row: blockRowIndex, column: blockColumnIndex), blockStep: h * coefficientsPerBlock,
+                        shape: window.shape(row: blockRowIndex, column: blockColumnIndex), shapeStep: h,
+                        quantization: quantization[slot], dc: dcTables[slot], ac: acTables[slot], predictor: predictors + slot)
+                    entry += 1
+                }
+            }
+        }
+        let total = count * blocksPerMCU
+        var next = 0
+        while true {
+            let stop = SequentialBlockDecoder.decodeRun(slots: sequentialSlots, blocksPerMCU: blocksPerMCU, from: next, to: total,
+                                                        reader: &reader, zigzag: zigzag)
+            next = stop.next
+            if stop.outcome != .decoded {
+                try handle(stop.outcome, mcu: nextMCU + (next - 1) / blocksPerMCU, at: streamOffset + reader.position, report: report)
+            }
+            if next == total { return count }
+            // After a whole MCU that used invented bits, stop as the other scan types do.
+            if next % blocksPerMCU == 0 && reader.usedInventedBits { return next / blocksPerMCU }
+        }
     }
 
     /// DC first scans (G.1.2.1): one DC difference per block of every MCU. Each block is one cache
