@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.3
 import PackageDescription
 
 // Zero package dependencies and no C targets: everything here is pure Swift.
