@@ -17,7 +17,7 @@ enum VP8Transform {
         case 0: return
         case 1: inverseDCOnly(input, dst, stride: stride)
         case 2: inverseThreeCoefficients(input, dst, stride: stride)
-        default: inverseDCT(input, dst, stride: stride)
+        default: inverseDCTFast(input, dst, stride: stride)
         }
     }
 
