@@ -60,6 +60,35 @@ extension VP8Transform {
         return (a &+ d, b &+ c, b &- c, a &- d)
     }
 
+    /// ``inverseDCOnly(_:_:stride:)`` in lanes: the one delta (−4 096…4 095, so a pixel plus it
+    /// fits Int16) added to two rows at a time.
+    @inline(__always)
+    static func inverseDCOnlyLanes(_ input: UnsafePointer<Int16>, _ dst: UnsafeMutablePointer<UInt8>, stride: Int) {
+        let delta = Wide(repeating: Int16(truncatingIfNeeded: (Int(input[0]) &+ 4) &>> 3))
+        addRows(delta, dst, dst + stride)
+        addRows(delta, dst + 2 &* stride, dst + 3 &* stride)
+    }
+
+    /// ``inverseThreeCoefficients(_:_:stride:)`` in lanes when coefficients 0, 1 and 4 are
+    /// within ±``laneLimit`` (every sum then fits Int16), else the scalar one: row i gets
+    /// `a ± d4/c4`, column j `± d1/c1`, both computed once.
+    @inline(__always)
+    static func inverseThreeCoefficientsFast(_ input: UnsafePointer<Int16>, _ dst: UnsafeMutablePointer<UInt8>, stride: Int) {
+        let c0 = input[0], c1 = input[1], c4 = input[4], limit = laneLimit
+        guard c0 >= -limit, c0 <= limit, c1 >= -limit, c1 <= limit, c4 >= -limit, c4 <= limit else {
+            return inverseThreeCoefficients(input, dst, stride: stride)
+        }
+        let a = Int(c0) &+ 4
+        let rowC = mul2(Int(c4)), rowD = mul1(Int(c4)), columnC = Int16(mul2(Int(c1))), columnD = Int16(mul1(Int(c1)))
+        let columns = Wide(columnD, columnC, 0 &- columnC, 0 &- columnD, columnD, columnC, 0 &- columnC, 0 &- columnD)
+        @inline(__always) func rows(_ first: Int, _ second: Int) -> Wide {
+            let f = Int16(truncatingIfNeeded: first), s = Int16(truncatingIfNeeded: second)
+            return Wide(f, f, f, f, s, s, s, s)
+        }
+        addRows((rows(a &+ rowD, a &+ rowC) &+ columns) &>> 3, dst, dst + stride)
+        addRows((rows(a &- rowC, a &- rowD) &+ columns) &>> 3, dst + 2 &* stride, dst + 3 &* stride)
+    }
+
     /// Lanes 4–7 moved to 0–3 (`pshufd`).
     @inline(__always) static func highDown(_ x: Wide) -> Wide {
         let halves = unsafeBitCast(x, to: SIMD2<UInt64>.self)

@@ -145,6 +145,33 @@ enum VP8YUVConverter {
         upsampleScalar(near: near, far: far, pairs: x...max(x, lastPair), width: width, out: out)
     }
 
+    /// ``upsampleRow(near:far:width:out:)`` for both rows of a pair, 2k − 1 (`upper`) and 2k
+    /// (`lower`), which mix the same chroma rows k − 1 (`top`) and k (`bottom`) with near and far
+    /// swapped: the loads, the 2×2 sum and both diagonals are shared (the upper row's "towards the
+    /// left" diagonal is the lower row's "towards the right" one and vice versa).
+    static func upsamplePair(top: UnsafePointer<UInt8>, bottom: UnsafePointer<UInt8>, width: Int,
+                             upper: UnsafeMutablePointer<UInt8>, lower: UnsafeMutablePointer<UInt8>) {
+        let lastPair = (width &- 1) &>> 1
+        var x = 1
+        while x &+ 7 <= lastPair {
+            @inline(__always) func widen(_ p: UnsafePointer<UInt8>) -> VP8Lanes.Wide {
+                VP8Lanes.Wide(Int16(p[0]), Int16(p[1]), Int16(p[2]), Int16(p[3]),
+                              Int16(p[4]), Int16(p[5]), Int16(p[6]), Int16(p[7]))  // one movq + punpcklbw
+            }
+            let tl = widen(top + (x &- 1)), t = widen(top + x), bl = widen(bottom + (x &- 1)), b = widen(bottom + x)
+            let average = tl &+ t &+ bl &+ b &+ 8
+            let diagonal = (average &+ (t &+ bl) &* 2) &>> 3, antidiagonal = (average &+ (tl &+ b) &* 2) &>> 3
+            let at = 2 &* x &- 1
+            UnsafeMutableRawPointer(upper + at).storeBytes(
+                of: VP8Lanes.join((diagonal &+ tl) &>> 1, (antidiagonal &+ t) &>> 1), as: SIMD16<UInt8>.self)
+            UnsafeMutableRawPointer(lower + at).storeBytes(
+                of: VP8Lanes.join((antidiagonal &+ bl) &>> 1, (diagonal &+ b) &>> 1), as: SIMD16<UInt8>.self)
+            x &+= 8
+        }
+        upsampleScalar(near: top, far: bottom, pairs: x...max(x, lastPair), width: width, out: upper)
+        upsampleScalar(near: bottom, far: top, pairs: x...max(x, lastPair), width: width, out: lower)
+    }
+
     /// The scalar upsampler for the pairs in `pairs` (those ≤ the last pair), plus the first and
     /// (even width) last pixel; with `pairs` starting at 1 it does the whole row (the careful twin).
     static func upsampleScalar(near: UnsafePointer<UInt8>, far: UnsafePointer<UInt8>, pairs: ClosedRange<Int>, width: Int,
