@@ -45,6 +45,11 @@ enum VP8Lanes {
                     Int16(truncatingIfNeeded: p[6]), Int16(truncatingIfNeeded: p[7]))
     }
 
+    /// Eight bytes at `p` as 16-bit lanes (one `movq` + `punpcklbw`).
+    @inline(always) static func widen(_ p: UnsafePointer<UInt8>) -> Wide {
+        Wide(Int16(p[0]), Int16(p[1]), Int16(p[2]), Int16(p[3]), Int16(p[4]), Int16(p[5]), Int16(p[6]), Int16(p[7]))
+    }
+
     /// The even and odd bytes of `bytes` as 16-bit lanes.
     @inline(always) static func split(_ bytes: SIMD16<UInt8>) -> (even: Wide, odd: Wide) {
         let words = unsafeBitCast(bytes, to: SIMD8<UInt16>.self)

@@ -130,11 +130,8 @@ enum VP8YUVConverter {
         let lastPair = (width &- 1) &>> 1
         var x = 1
         while x &+ 7 <= lastPair {
-            @inline(__always) func widen(_ p: UnsafePointer<UInt8>) -> VP8Lanes.Wide {
-                VP8Lanes.Wide(Int16(p[0]), Int16(p[1]), Int16(p[2]), Int16(p[3]),
-                              Int16(p[4]), Int16(p[5]), Int16(p[6]), Int16(p[7]))  // one movq + punpcklbw
-            }
-            let nl = widen(near + (x &- 1)), n = widen(near + x), fl = widen(far + (x &- 1)), f = widen(far + x)
+            let nl = VP8Lanes.widen(near + (x &- 1)), n = VP8Lanes.widen(near + x)
+            let fl = VP8Lanes.widen(far + (x &- 1)), f = VP8Lanes.widen(far + x)
             let average = nl &+ n &+ fl &+ f &+ 8
             let towardsLeft = (average &+ (n &+ fl) &* 2) &>> 3
             let towardsRight = (average &+ (nl &+ f) &* 2) &>> 3
@@ -154,11 +151,8 @@ enum VP8YUVConverter {
         let lastPair = (width &- 1) &>> 1
         var x = 1
         while x &+ 7 <= lastPair {
-            @inline(__always) func widen(_ p: UnsafePointer<UInt8>) -> VP8Lanes.Wide {
-                VP8Lanes.Wide(Int16(p[0]), Int16(p[1]), Int16(p[2]), Int16(p[3]),
-                              Int16(p[4]), Int16(p[5]), Int16(p[6]), Int16(p[7]))  // one movq + punpcklbw
-            }
-            let tl = widen(top + (x &- 1)), t = widen(top + x), bl = widen(bottom + (x &- 1)), b = widen(bottom + x)
+            let tl = VP8Lanes.widen(top + (x &- 1)), t = VP8Lanes.widen(top + x)
+            let bl = VP8Lanes.widen(bottom + (x &- 1)), b = VP8Lanes.widen(bottom + x)
             let average = tl &+ t &+ bl &+ b &+ 8
             let diagonal = (average &+ (t &+ bl) &* 2) &>> 3, antidiagonal = (average &+ (tl &+ b) &* 2) &>> 3
             let at = 2 &* x &- 1
