@@ -17,7 +17,8 @@ extension VP8Transform {
     /// does not fit Int16 (exact: the added `x * 65536 >> 16` is `x`).
     @inline(__always) static func mul2(_ x: Wide) -> Wide { VP8Lanes.multiplyHigh(x, -30068) &+ x }
 
-    /// Whether all 16 coefficients at `input` are within ±``laneLimit``.
+    /// Whether all 16 coefficients of a block (rows 0–1 in `low`, rows 2–3 in `high`) are within
+    /// ±``laneLimit``.
     @inline(__always)
     static func fitsLanes(_ low: Wide, _ high: Wide) -> Bool {
         let limit = Wide(repeating: laneLimit)
