@@ -52,6 +52,28 @@ final class KernelTwinTests: XCTestCase {
         }
     }
 
+    func testPairUpsamplingMatchesTheScalarOneForBothRows() {
+        var rng = SeededGenerator(seed: 0x9A12)
+        for width in 1...70 {
+            for round in 0..<40 {
+                let chromaWidth = (width + 1) / 2
+                // Random rows, and rows at the extremes 0 and 255 (the largest sums).
+                func row() -> [UInt8] {
+                    (0..<chromaWidth).map { _ in round % 4 == 0 ? [0, 255][Int.random(in: 0...1, using: &rng)] : UInt8.random(in: 0...255, using: &rng) }
+                }
+                let top = row(), bottom = row()
+                var upper = [UInt8](repeating: 0, count: width + 1), lower = upper
+                var upperScalar = upper, lowerScalar = upper
+                VP8YUVConverter.upsamplePair(top: top, bottom: bottom, width: width, upper: &upper, lower: &lower)
+                VP8YUVConverter.upsampleScalar(near: top, far: bottom, pairs: 1...max(1, width), width: width, out: &upperScalar)
+                VP8YUVConverter.upsampleScalar(near: bottom, far: top, pairs: 1...max(1, width), width: width, out: &lowerScalar)
+                XCTAssertEqual(upper, upperScalar, "upper row, width \(width), round \(round)")
+                XCTAssertEqual(lower, lowerScalar, "lower row, width \(width), round \(round)")
+                if upper != upperScalar || lower != lowerScalar { return }
+            }
+        }
+    }
+
     func testClipMatchesLibwebpsBranchyForm() {
         for v in -70_000...70_000 {
             let libwebp: UInt8 = (v & ~16383) == 0 ? UInt8(v >> 6) : (v < 0 ? 0 : 255)
@@ -134,7 +156,7 @@ final class TransformTwinTests: XCTestCase {
         var rng = SeededGenerator(seed: 0x7A5F)
         for round in 0..<20_000 {
             var coefficients = [Int16](repeating: 0, count: 16)
-            let range: ClosedRange<Int16> = round % 2 == 0 ? -2048...2047 : -40...40
+            let range: ClosedRange<Int16> = round % 4 == 3 ? Int16.min...Int16.max : round % 2 == 0 ? -2048...2047 : -40...40
             coefficients[0] = Int16.random(in: range, using: &rng)
             let kind: UInt32 = round % 3 == 0 ? 1 : 2
             if kind == 2 {
@@ -147,6 +169,87 @@ final class TransformTwinTests: XCTestCase {
             VP8Transform.inverseDCT(coefficients, &full, stride: 4)
             XCTAssertEqual(shortcut, full, "round \(round), kind \(kind), coefficients \(coefficients)")
             if shortcut != full { return }
+        }
+    }
+}
+
+/// The 16-bit lane inverse DCT against the scalar one.
+final class TransformLaneTwinTests: XCTestCase {
+    /// Within ±2 048 the lanes themselves must be exact: random blocks at several scales, and
+    /// every sign pattern of ±2 048 (the largest sums the lanes must hold), over dark, bright and
+    /// random pixels.
+    func testLaneTransformEqualsTheScalarOneWithinItsLimit() {
+        var rng = SeededGenerator(seed: 0x1DC7)
+        let limit = Int(VP8Transform.laneLimit)
+        func check(_ coefficients: [Int16], _ pixels: [UInt8], _ label: @autoclosure () -> String) -> Bool {
+            var lanes = pixels, scalar = pixels
+            coefficients.withUnsafeBytes { raw in
+                let rows01 = raw.loadUnaligned(as: VP8Lanes.Wide.self)
+                let rows23 = raw.loadUnaligned(fromByteOffset: 16, as: VP8Lanes.Wide.self)
+                XCTAssertTrue(VP8Transform.fitsLanes(rows01, rows23), label())
+                lanes.withUnsafeMutableBufferPointer { VP8Transform.inverseDCTLanes(rows01, rows23, $0.baseAddress!, stride: 4) }
+            }
+            VP8Transform.inverseDCT(coefficients, &scalar, stride: 4)
+            XCTAssertEqual(lanes, scalar, label())
+            return lanes == scalar
+        }
+        for round in 0..<30_000 {
+            let scale = [limit, 300, 40, 4][round % 4]
+            let coefficients = (0..<16).map { _ in Int16(Int.random(in: -scale...scale, using: &rng)) }
+            let pixels = (0..<16).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            guard check(coefficients, pixels, "round \(round), \(coefficients)") else { return }
+        }
+        for pattern in 0..<(1 << 16) {
+            let coefficients = (0..<16).map { Int16(pattern >> $0 & 1 == 0 ? limit : -limit) }
+            let pixels = [UInt8](repeating: [0, 255, 128][pattern % 3], count: 16)
+            guard check(coefficients, pixels, "sign pattern \(pattern)") else { return }
+        }
+    }
+
+    /// Any block through the transform the decoder calls (lanes, or the scalar one past the
+    /// limit) gives the scalar result: hostile coefficients anywhere in Int16, and blocks just
+    /// inside and just outside the limit.
+    func testFastTransformEqualsTheScalarOneForAnyCoefficients() {
+        var rng = SeededGenerator(seed: 0xFA57)
+        let limit = Int(VP8Transform.laneLimit)
+        var outside = 0
+        for round in 0..<40_000 {
+            var coefficients: [Int16]
+            switch round % 3 {
+            case 0: coefficients = (0..<16).map { _ in Int16.random(in: .min ... .max, using: &rng) }
+            case 1: coefficients = (0..<16).map { _ in Int16(Int.random(in: -limit - 1...limit + 1, using: &rng)) }
+            default:
+                coefficients = (0..<16).map { _ in Int16(Int.random(in: -64...64, using: &rng)) }
+                coefficients[Int.random(in: 0..<16, using: &rng)] = Int16([limit, -limit, limit + 1, -limit - 1][round / 3 % 4])
+            }
+            if coefficients.contains(where: { abs(Int($0)) > limit }) { outside += 1 }
+            let pixels = (0..<16).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            var fast = pixels, scalar = pixels
+            VP8Transform.add(kind: 3, coefficients, &fast, stride: 4)
+            VP8Transform.inverseDCT(coefficients, &scalar, stride: 4)
+            XCTAssertEqual(fast, scalar, "round \(round), \(coefficients)")
+            if fast != scalar { return }
+        }
+        // Both routes were taken.
+        XCTAssertGreaterThan(outside, 10_000)
+        XCTAssertLessThan(outside, 30_000)
+    }
+}
+
+/// RGB rows from the 16-pixel blocks stay inside their row (the blocks' last store reaches one
+/// byte further, so a block needs a pixel after it).
+final class RGBRowBoundsTests: XCTestCase {
+    func testRGBConversionWritesNothingPastTheRow() {
+        var rng = SeededGenerator(seed: 0x3B7E)
+        for width in 1...70 {
+            let y = (0..<width).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            let u = (0..<width).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            let v = (0..<width).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            var fast = [UInt8](repeating: 0xEE, count: width * 3 + 4), careful = fast
+            VP8YUVConverter.convertRow(y: y, u: u, v: v, width: width, channels: 3, out: &fast)
+            VP8YUVConverter.convertScalar(y: y, u: u, v: v, from: 0, to: width, channels: 3, out: &careful)
+            XCTAssertEqual(fast, careful, "width \(width)")
+            XCTAssertEqual(Array(fast.suffix(4)), [0xEE, 0xEE, 0xEE, 0xEE], "width \(width)")
         }
     }
 }

@@ -476,25 +476,35 @@ final class VP8ImageDecoder {
 
     // MARK: - Output
 
-    /// Upsamples the chroma of rows `emittedRows ..< end` and hands them out.
+    /// Upsamples the chroma of rows `emittedRows ..< end` and hands them out: rows 2k − 1 and 2k
+    /// together when both are in the range (they mix the same two chroma rows), others alone.
     private func emitRows(through end: Int) {
         guard end > emittedRows else { return }
         let chromaHeight = (height + 1) >> 1
-        var u = [UInt8](repeating: 0, count: width)
-        var v = [UInt8](repeating: 0, count: width)
         let yPlane = planes.y, uPlane = planes.u, vPlane = planes.v
-        let chromaStride = self.chromaStride, lumaStride = self.lumaStride
-        u.withUnsafeMutableBufferPointer { uRow in
-        v.withUnsafeMutableBufferPointer { vRow in
-            for r in emittedRows..<end {
+        let chromaStride = self.chromaStride, lumaStride = self.lumaStride, width = self.width
+        let u = planes.upsampled, v = u + width, uLower = v + width, vLower = uLower + width
+        var r = emittedRows
+        while r < end {
+            if r & 1 == 1, r + 1 < end {
+                // Rows r and r + 1 < height: chroma rows (r − 1) / 2 and (r + 1) / 2 < chromaHeight.
+                let top = (r - 1) >> 1, bottom = (r + 1) >> 1
+                VP8YUVConverter.upsamplePair(top: uPlane + top * chromaStride, bottom: uPlane + bottom * chromaStride,
+                                             width: width, upper: u, lower: uLower)
+                VP8YUVConverter.upsamplePair(top: vPlane + top * chromaStride, bottom: vPlane + bottom * chromaStride,
+                                             width: width, upper: v, lower: vLower)
+                rowSink(r, yPlane + r * lumaStride, u, v)
+                rowSink(r + 1, yPlane + (r + 1) * lumaStride, uLower, vLower)
+                r += 2
+            } else {
                 let (near, far) = VP8YUVConverter.chromaRows(forRow: r, chromaHeight: chromaHeight)
                 VP8YUVConverter.upsampleRow(near: uPlane + near * chromaStride, far: uPlane + far * chromaStride,
-                                            width: width, out: uRow.baseAddress!)
+                                            width: width, out: u)
                 VP8YUVConverter.upsampleRow(near: vPlane + near * chromaStride, far: vPlane + far * chromaStride,
-                                            width: width, out: vRow.baseAddress!)
-                rowSink(r, yPlane + r * lumaStride, uRow.baseAddress!, vRow.baseAddress!)
+                                            width: width, out: v)
+                rowSink(r, yPlane + r * lumaStride, u, v)
+                r += 1
             }
-        }
         }
         emittedRows = end
     }

@@ -21,6 +21,35 @@ enum VP8Lanes {
     /// |a| for values well inside Int16's range.
     @inline(always) static func magnitude(_ a: Wide) -> Wide { maximum(a, 0 &- a) }
 
+    /// The high 16 bits of each lane's 32-bit product, unsigned. Written as widen, multiply,
+    /// shift and narrow lane by lane, which LLVM turns into one `pmulhuw` (`umull` + `uzp2` on
+    /// arm64); there is no standard-library operation for it.
+    @inline(always) static func multiplyHigh(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
+        let wa = SIMD8<UInt32>(UInt32(a[0]), UInt32(a[1]), UInt32(a[2]), UInt32(a[3]),
+                               UInt32(a[4]), UInt32(a[5]), UInt32(a[6]), UInt32(a[7]))
+        let wb = SIMD8<UInt32>(UInt32(b[0]), UInt32(b[1]), UInt32(b[2]), UInt32(b[3]),
+                               UInt32(b[4]), UInt32(b[5]), UInt32(b[6]), UInt32(b[7]))
+        let p = (wa &* wb) &>> 16
+        return SIMD8(UInt16(truncatingIfNeeded: p[0]), UInt16(truncatingIfNeeded: p[1]), UInt16(truncatingIfNeeded: p[2]),
+                     UInt16(truncatingIfNeeded: p[3]), UInt16(truncatingIfNeeded: p[4]), UInt16(truncatingIfNeeded: p[5]),
+                     UInt16(truncatingIfNeeded: p[6]), UInt16(truncatingIfNeeded: p[7]))
+    }
+
+    /// The high 16 bits of each lane's 32-bit product, signed (`pmulhw`; see the unsigned one).
+    @inline(always) static func multiplyHigh(_ a: Wide, _ b: Int16) -> Wide {
+        let wa = SIMD8<Int32>(Int32(a[0]), Int32(a[1]), Int32(a[2]), Int32(a[3]),
+                              Int32(a[4]), Int32(a[5]), Int32(a[6]), Int32(a[7]))
+        let p = (wa &* Int32(b)) &>> 16
+        return Wide(Int16(truncatingIfNeeded: p[0]), Int16(truncatingIfNeeded: p[1]), Int16(truncatingIfNeeded: p[2]),
+                    Int16(truncatingIfNeeded: p[3]), Int16(truncatingIfNeeded: p[4]), Int16(truncatingIfNeeded: p[5]),
+                    Int16(truncatingIfNeeded: p[6]), Int16(truncatingIfNeeded: p[7]))
+    }
+
+    /// Eight bytes at `p` as 16-bit lanes (one `movq` + `punpcklbw`).
+    @inline(always) static func widen(_ p: UnsafePointer<UInt8>) -> Wide {
+        Wide(Int16(p[0]), Int16(p[1]), Int16(p[2]), Int16(p[3]), Int16(p[4]), Int16(p[5]), Int16(p[6]), Int16(p[7]))
+    }
+
     /// The even and odd bytes of `bytes` as 16-bit lanes.
     @inline(always) static func split(_ bytes: SIMD16<UInt8>) -> (even: Wide, odd: Wide) {
         let words = unsafeBitCast(bytes, to: SIMD8<UInt16>.self)

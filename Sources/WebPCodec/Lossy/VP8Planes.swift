@@ -20,6 +20,9 @@ final class VP8Planes {
     let workY: UnsafeMutablePointer<UInt8>
     let workU: UnsafeMutablePointer<UInt8>
     let workV: UnsafeMutablePointer<UInt8>
+    /// Four rows of upsampled chroma, each `lumaStride` wide: U and V of a row pair's upper row,
+    /// then of its lower row.
+    let upsampled: UnsafeMutablePointer<UInt8>
     private let lumaCount: Int
     private let chromaCount: Int
 
@@ -33,18 +36,21 @@ final class VP8Planes {
             pointer.initialize(repeating: 0, count: count)
             return pointer
         }
-        y = zeroed(lumaCount)
-        u = zeroed(chromaCount)
-        v = zeroed(chromaCount)
+        // Not zeroed: reconstruction writes every byte of a macroblock row (padding included)
+        // before the loop filter or the output reads it.
+        y = .allocate(capacity: lumaCount)
+        u = .allocate(capacity: chromaCount)
+        v = .allocate(capacity: chromaCount)
         topY = zeroed(lumaStride)
         topU = zeroed(chromaStride)
         topV = zeroed(chromaStride)
         workY = zeroed(Self.workStride * 17)
         workU = zeroed(Self.workStride * 9)
         workV = zeroed(Self.workStride * 9)
+        upsampled = zeroed(4 * lumaStride)
     }
 
     deinit {
-        for pointer in [y, u, v, topY, topU, topV, workY, workU, workV] { pointer.deallocate() }
+        for pointer in [y, u, v, topY, topU, topV, workY, workU, workV, upsampled] { pointer.deallocate() }
     }
 }

@@ -15,9 +15,9 @@ enum VP8Transform {
     static func add(kind: UInt32, _ input: UnsafePointer<Int16>, _ dst: UnsafeMutablePointer<UInt8>, stride: Int) {
         switch kind {
         case 0: return
-        case 1: inverseDCOnly(input, dst, stride: stride)
-        case 2: inverseThreeCoefficients(input, dst, stride: stride)
-        default: inverseDCT(input, dst, stride: stride)
+        case 1: inverseDCOnlyLanes(input, dst, stride: stride)
+        case 2: inverseThreeCoefficientsFast(input, dst, stride: stride)
+        default: inverseDCTFast(input, dst, stride: stride)
         }
     }
 

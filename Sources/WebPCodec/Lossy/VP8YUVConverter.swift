@@ -16,7 +16,9 @@ enum VP8YUVConverter {
     static func convertRow(y: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>, width: Int,
                            channels: Int, alpha: UnsafePointer<UInt8>? = nil, out: UnsafeMutablePointer<UInt8>) {
         var x = 0
-        while x &+ 16 <= width {
+        // RGB blocks store 1 byte past their 48: a block needs a pixel after it.
+        let blockEnd = channels == 4 ? width : width &- 1
+        while x &+ 16 <= blockEnd {
             convert16(y: y + x, u: u + x, v: v + x, channels: channels, alpha: alpha.map { $0 + x }, out: out + x &* channels)
             x &+= 16
         }
@@ -40,24 +42,25 @@ enum VP8YUVConverter {
         }
     }
 
-    /// `(v * coefficient) >> 8` for 8-bit `v` in 16-bit lanes, exactly: the coefficient is split
-    /// into its high and low bytes, so neither product leaves UInt16.
+    /// `(v * coefficient) >> 8` for 8-bit `v` given as `v << 8` in 16-bit lanes: the high half of
+    /// the 32-bit product `(v << 8) * coefficient` is exactly that (libwebp's `MultHi` trick), one
+    /// `pmulhuw` per eight lanes.
     @inline(__always)
-    static func multiplyHigh(_ v: SIMD8<UInt16>, _ coefficient: UInt16) -> SIMD8<UInt16> {
-        v &* (coefficient &>> 8) &+ ((v &* (coefficient & 0xFF)) &>> 8)
+    static func multiplyHigh(scaled v: SIMD8<UInt16>, _ coefficient: UInt16) -> SIMD8<UInt16> {
+        VP8Lanes.multiplyHigh(v, SIMD8(repeating: coefficient))
     }
 
-    /// The formula of ``convertScalar`` for eight pixels in 16-bit lanes. Ranges: red's sum lies
-    /// in −14 234…30 811 and green's in −10 954…27 707, so wrapping UInt16 arithmetic read back as
-    /// Int16 is exact; blue's reaches 34 236, so it is offset by 277·64 to stay unsigned and the
-    /// offset is taken off after the shift.
+    /// The formula of ``convertScalar`` for eight pixels whose samples come as `value << 8` in
+    /// 16-bit lanes. Ranges: red's sum lies in −14 234…30 811 and green's in −10 954…27 707, so
+    /// wrapping UInt16 arithmetic read back as Int16 is exact; blue's reaches 34 236, so it is
+    /// offset by 277·64 to stay unsigned and the offset is taken off after the shift.
     @inline(__always)
-    static func convert8(_ y: SIMD8<UInt16>, _ u: SIMD8<UInt16>, _ v: SIMD8<UInt16>)
+    static func convert8(scaled y: SIMD8<UInt16>, _ u: SIMD8<UInt16>, _ v: SIMD8<UInt16>)
         -> (r: VP8Lanes.Wide, g: VP8Lanes.Wide, b: VP8Lanes.Wide) {
-        let luma = multiplyHigh(y, 19077)
-        let red = luma &+ multiplyHigh(v, 26149) &- 14234
-        let green = luma &- multiplyHigh(u, 6419) &- multiplyHigh(v, 13320) &+ 8708
-        let blue = (luma &+ multiplyHigh(u, 33050) &+ 43) &>> 6
+        let luma = multiplyHigh(scaled: y, 19077)
+        let red = luma &+ multiplyHigh(scaled: v, 26149) &- 14234
+        let green = luma &- multiplyHigh(scaled: u, 6419) &- multiplyHigh(scaled: v, 13320) &+ 8708
+        let blue = (luma &+ multiplyHigh(scaled: u, 33050) &+ 43) &>> 6
         return (unsafeBitCast(red, to: VP8Lanes.Wide.self) &>> 6, unsafeBitCast(green, to: VP8Lanes.Wide.self) &>> 6,
                 unsafeBitCast(blue, to: VP8Lanes.Wide.self) &- 277)
     }
@@ -67,15 +70,16 @@ enum VP8YUVConverter {
     /// shuffle): red with green and blue with alpha byte by byte, then those 16-bit pairs into
     /// 4-byte pixels. The high halves are moved down before their byte interleave (a high-byte
     /// interleave was scalarised, see ``VP8Lanes/transpose(_:)``), and the clamp is the join's
-    /// pack (a compare-and-select clamp on its own was scalarised too). RGB is stored byte by byte.
+    /// pack (a compare-and-select clamp on its own was scalarised too). RGB is stored 4 bytes per pixel, overlapping.
     @inline(__always)
     static func convert16(y: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>, channels: Int,
                           alpha: UnsafePointer<UInt8>?, out: UnsafeMutablePointer<UInt8>) {
         typealias Bytes = SIMD16<UInt8>
         typealias Words = SIMD8<UInt16>
+        // Even and odd samples as `value << 8` (see ``multiplyHigh(scaled:_:)``).
         @inline(__always) func halves(_ p: UnsafePointer<UInt8>) -> (even: SIMD8<UInt16>, odd: SIMD8<UInt16>) {
-            let (even, odd) = VP8Lanes.split(UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self))
-            return (unsafeBitCast(even, to: SIMD8<UInt16>.self), unsafeBitCast(odd, to: SIMD8<UInt16>.self))
+            let words = UnsafeRawPointer(p).loadUnaligned(as: SIMD8<UInt16>.self)
+            return (words &<< 8, words & 0xFF00)
         }
         @inline(__always) func highDown(_ x: Bytes) -> Bytes {
             let pair = unsafeBitCast(x, to: SIMD2<UInt64>.self)
@@ -85,18 +89,25 @@ enum VP8YUVConverter {
             (unsafeBitCast(VP8Lanes.zipLow(a, b), to: Words.self), unsafeBitCast(VP8Lanes.zipLow(highDown(a), highDown(b)), to: Words.self))
         }
         let yy = halves(y), uu = halves(u), vv = halves(v)
-        let even = convert8(yy.even, uu.even, vv.even), odd = convert8(yy.odd, uu.odd, vv.odd)
+        let even = convert8(scaled: yy.even, uu.even, vv.even), odd = convert8(scaled: yy.odd, uu.odd, vv.odd)
         let red = VP8Lanes.join(even.r, odd.r), green = VP8Lanes.join(even.g, odd.g), blue = VP8Lanes.join(even.b, odd.b)
         guard channels == 4 else {
-            // RGB: byte by byte (packing three-byte pixels with shifts and masks cost more).
-            var planes = (red, green, blue)
-            withUnsafeBytes(of: &planes) { raw in
-                let r = raw.baseAddress!.assumingMemoryBound(to: UInt8.self), g = r + 16, b = r + 32
-                for i in 0..<16 {
-                    let at = out + 3 &* i
-                    at[0] = r[i]; at[1] = g[i]; at[2] = b[i]
-                }
+            // RGB: four-byte pixels with a zero fourth byte (the RGBA interleaves), each stored as
+            // 4 bytes 3 apart, the next store covering the spare byte. The last store reaches 1
+            // byte past the 48: the caller leaves room.
+            let redGreen = pairs(red, green), blueZero = pairs(blue, Bytes(repeating: 0))
+            let raw = UnsafeMutableRawPointer(out)
+            @inline(__always) func store(_ quad: Words, at offset: Int) {
+                let pixels = unsafeBitCast(quad, to: SIMD4<UInt32>.self)
+                raw.storeBytes(of: pixels[0], toByteOffset: offset, as: UInt32.self)
+                raw.storeBytes(of: pixels[1], toByteOffset: offset &+ 3, as: UInt32.self)
+                raw.storeBytes(of: pixels[2], toByteOffset: offset &+ 6, as: UInt32.self)
+                raw.storeBytes(of: pixels[3], toByteOffset: offset &+ 9, as: UInt32.self)
             }
+            store(VP8Lanes.zipLow(redGreen.low, blueZero.low), at: 0)
+            store(VP8Lanes.zipHigh(redGreen.low, blueZero.low), at: 12)
+            store(VP8Lanes.zipLow(redGreen.high, blueZero.high), at: 24)
+            store(VP8Lanes.zipHigh(redGreen.high, blueZero.high), at: 36)
             return
         }
         let opacity = alpha.map { UnsafeRawPointer($0).loadUnaligned(as: Bytes.self) } ?? Bytes(repeating: 255)
@@ -119,11 +130,8 @@ enum VP8YUVConverter {
         let lastPair = (width &- 1) &>> 1
         var x = 1
         while x &+ 7 <= lastPair {
-            @inline(__always) func widen(_ p: UnsafePointer<UInt8>) -> VP8Lanes.Wide {
-                VP8Lanes.Wide(Int16(p[0]), Int16(p[1]), Int16(p[2]), Int16(p[3]),
-                              Int16(p[4]), Int16(p[5]), Int16(p[6]), Int16(p[7]))  // one movq + punpcklbw
-            }
-            let nl = widen(near + (x &- 1)), n = widen(near + x), fl = widen(far + (x &- 1)), f = widen(far + x)
+            let nl = VP8Lanes.widen(near + (x &- 1)), n = VP8Lanes.widen(near + x)
+            let fl = VP8Lanes.widen(far + (x &- 1)), f = VP8Lanes.widen(far + x)
             let average = nl &+ n &+ fl &+ f &+ 8
             let towardsLeft = (average &+ (n &+ fl) &* 2) &>> 3
             let towardsRight = (average &+ (nl &+ f) &* 2) &>> 3
@@ -132,6 +140,30 @@ enum VP8YUVConverter {
             x &+= 8
         }
         upsampleScalar(near: near, far: far, pairs: x...max(x, lastPair), width: width, out: out)
+    }
+
+    /// ``upsampleRow(near:far:width:out:)`` for both rows of a pair, 2k − 1 (`upper`) and 2k
+    /// (`lower`), which mix the same chroma rows k − 1 (`top`) and k (`bottom`) with near and far
+    /// swapped: the loads, the 2×2 sum and both diagonals are shared (the upper row's "towards the
+    /// left" diagonal is the lower row's "towards the right" one and vice versa).
+    static func upsamplePair(top: UnsafePointer<UInt8>, bottom: UnsafePointer<UInt8>, width: Int,
+                             upper: UnsafeMutablePointer<UInt8>, lower: UnsafeMutablePointer<UInt8>) {
+        let lastPair = (width &- 1) &>> 1
+        var x = 1
+        while x &+ 7 <= lastPair {
+            let tl = VP8Lanes.widen(top + (x &- 1)), t = VP8Lanes.widen(top + x)
+            let bl = VP8Lanes.widen(bottom + (x &- 1)), b = VP8Lanes.widen(bottom + x)
+            let average = tl &+ t &+ bl &+ b &+ 8
+            let diagonal = (average &+ (t &+ bl) &* 2) &>> 3, antidiagonal = (average &+ (tl &+ b) &* 2) &>> 3
+            let at = 2 &* x &- 1
+            UnsafeMutableRawPointer(upper + at).storeBytes(
+                of: VP8Lanes.join((diagonal &+ tl) &>> 1, (antidiagonal &+ t) &>> 1), as: SIMD16<UInt8>.self)
+            UnsafeMutableRawPointer(lower + at).storeBytes(
+                of: VP8Lanes.join((antidiagonal &+ bl) &>> 1, (diagonal &+ b) &>> 1), as: SIMD16<UInt8>.self)
+            x &+= 8
+        }
+        upsampleScalar(near: top, far: bottom, pairs: x...max(x, lastPair), width: width, out: upper)
+        upsampleScalar(near: bottom, far: top, pairs: x...max(x, lastPair), width: width, out: lower)
     }
 
     /// The scalar upsampler for the pairs in `pairs` (those ≤ the last pair), plus the first and
