@@ -29,7 +29,9 @@ public final class Inflater {
     /// copies and as trailing data. No path re-reads a byte it has taken (a refill's 8-byte load
     /// reads ahead but only advances past the bytes it keeps), so this never exceeds the input
     /// length: tests use it to show that feeding 1 byte at a time does no extra work.
-    @exclusivity(unchecked) public internal(set) var inputBytesExamined = 0
+    public var inputBytesExamined: Int { examinedCount }
+    /// See ``inputBytesExamined``.
+    @usableFromInline @exclusivity(unchecked) var examinedCount = 0
     /// Bytes seen after the end of the stream (only when trailing data is not rejected).
     @exclusivity(unchecked) public internal(set) var trailingByteCount = 0
     /// Whether the end of the stream (for gzip: of a member) has been reached.
@@ -50,9 +52,9 @@ public final class Inflater {
 
     @exclusivity(unchecked) var mode: InflateMode
     /// Bits not yet consumed, LSB first. Invariant between calls: bits at and above `bitCount` are zero.
-    @exclusivity(unchecked) var bitBuffer: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) var bitBuffer: UInt64 = 0
     /// Valid bits in `bitBuffer` (0...63).
-    @exclusivity(unchecked) var bitCount = 0
+    @usableFromInline @exclusivity(unchecked) var bitCount = 0
     /// Whether the block being decoded is the last one (BFINAL).
     @exclusivity(unchecked) var isFinalBlock = false
     /// A multi-byte field read across calls: bytes so far, little-endian, and how many.
@@ -122,9 +124,18 @@ public final class Inflater {
     @exclusivity(unchecked) var smallPieceOutputLimit = -1
     /// How many more bytes of small pieces may go into the bit buffer without being decoded:
     /// a byte-at-a-time caller then pays for a decoding attempt once per few bytes, not per byte.
-    /// Set after a small piece's attempt stopped for input, at most ``heldInputLimit``, and 0
-    /// after any call through the state machine.
-    @exclusivity(unchecked) var holdRoom = 0
+    /// Set after a small piece's attempt stopped for input, and 0 after any call through the
+    /// state machine. Two kinds of byte may wait: those that cannot complete the token the
+    /// attempt stopped at (an attempt could decode nothing), then up to ``heldInputLimit`` more;
+    /// never more than the bit buffer takes.
+    ///
+    /// Which bytes cannot complete the token: bits above the buffered count are zero, and in a
+    /// canonical code the codeword reached by appending zeros to a prefix is the shortest one
+    /// starting with it (shorter codewords come first), so the entry looked up with zeros for the
+    /// missing bits tells the least the token can take: its codeword length while the codeword is
+    /// incomplete, else the whole length (codeword and extra bits), plus, for a match, the same of
+    /// the distance.
+    @usableFromInline @exclusivity(unchecked) var holdRoom = 0
     /// The most input bytes that may wait undecoded: the length of the format's trailer (zlib 4,
     /// gzip 8 but the bit buffer takes 7, raw 0). The stream's end is the trailer's last byte,
     /// at least that many bytes after the end-of-block code of the final block, so the call that
@@ -141,9 +152,9 @@ public final class Inflater {
     @exclusivity(unchecked) var inputStart: UnsafePointer<UInt8>
     @exclusivity(unchecked) var inputPosition: UnsafePointer<UInt8>
     @exclusivity(unchecked) var inputEnd: UnsafePointer<UInt8>
-    @exclusivity(unchecked) var consumedBeforeCall = 0
+    @usableFromInline @exclusivity(unchecked) var consumedBeforeCall = 0
     /// Where the input pointers rest between calls (never read: start == end).
-    private let emptyInput = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    let emptyInput = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
 
     /// Makes an inflater.
     public convenience init(format: DeflateFormat = .zlib, options: InflateOptions = InflateOptions()) {
@@ -208,8 +219,39 @@ public final class Inflater {
     ///
     /// - Returns: ``InflateStatus/streamEnd`` once the stream has ended, else ``InflateStatus/needsInput``.
     /// - Throws: ``InflateError``; the same error again on every later call.
-    @discardableResult
+    @inlinable @discardableResult
     public func feed(_ input: UnsafeRawBufferPointer, into sink: (UnsafeRawBufferPointer) throws -> Void) throws -> InflateStatus {
+        // A byte that cannot change anything yet (see ``holdRoom``) goes into the bit buffer here,
+        // inlined into the caller: a byte-at-a-time caller pays a compare and a shift-or for it.
+        if input.count == 1, let base = input.baseAddress {
+            let byte = base.load(as: UInt8.self)
+            if holdRoom > 0 {
+                holdByte(byte)
+                return .needsInput
+            }
+            switch decodeByte(byte) {
+            case .settled: return .needsInput
+            case .goOn: return try feedPiece(UnsafeRawBufferPointer(start: nil, count: 0), into: sink)
+            case .declined: break
+            }
+        }
+        return try feedPiece(input, into: sink)
+    }
+
+    /// Puts one byte into the bit buffer without decoding, counting it as consumed. Requires
+    /// `holdRoom > 0` (so it fits).
+    @inlinable @inline(__always)
+    func holdByte(_ byte: UInt8) {
+        bitBuffer |= UInt64(byte) &<< UInt64(truncatingIfNeeded: bitCount)
+        bitCount &+= 8
+        holdRoom &-= 1
+        consumedBeforeCall &+= 1
+        examinedCount &+= 1
+    }
+
+    /// ``feed(_:into:)`` past its one-byte fast path.
+    @usableFromInline
+    func feedPiece(_ input: UnsafeRawBufferPointer, into sink: (UnsafeRawBufferPointer) throws -> Void) throws -> InflateStatus {
         let count = input.count
         // Bytes that cannot hold the stream's end wait undecoded in the bit buffer (``holdRoom``
         // is 0 unless the last call stopped inside a Huffman block with room for them).
@@ -226,14 +268,7 @@ public final class Inflater {
         if count < Inflater.fastInputMargin, outputPosition <= smallPieceOutputLimit, count &<< 3 <= 63 &- bitCount,
            let bytes = input.baseAddress?.assumingMemoryBound(to: UInt8.self) {
             pullIntoBitBuffer(bytes, count: count)
-            switch decodeBufferedTokens(outputLimit: smallPieceOutputLimit) {
-            case .needInput:
-                holdRoom = min(heldInputLimit, (63 &- bitCount) &>> 3)
-                // Output waits until a delivery's worth has gathered (see ``smallPieceDeliveryThreshold``).
-                if outputPosition &- deliveredPosition < Inflater.smallPieceDeliveryThreshold { return .needsInput }
-            case .endOfBlock: endBlock()
-            case .handOver: break
-            }
+            if decodeHeldBits(outputLimit: smallPieceOutputLimit) == .settled { return .needsInput }
             // The state machine goes on from the bit buffer (the piece is in it).
             return try advance(UnsafeRawBufferPointer(start: nil, count: 0), sink)
         }
