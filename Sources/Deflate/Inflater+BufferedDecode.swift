@@ -50,13 +50,12 @@ extension Inflater {
         guard outputPosition <= limit, bitCount <= 55 else { return .declined }
         bitBuffer |= UInt64(byte) &<< UInt64(truncatingIfNeeded: bitCount)
         bitCount &+= 8
-        consumedBeforeCall &+= 1
-        examinedCount &+= 1
+        bytesTakenAlone &+= 1
         return decodeHeldBits(outputLimit: limit)
     }
 
     /// Decodes what the bit buffer holds after a small piece went into it (inside a Huffman
-    /// block, `outputLimit` being ``smallPieceOutputLimit``) and sets ``holdRoom``.
+    /// block, `outputLimit` being ``smallPieceOutputLimit``) and sets ``holdBelow``.
     @inline(__always)
     func decodeHeldBits(outputLimit: Int) -> SmallPieceResult {
         var needed: UInt32 = 0
@@ -65,8 +64,7 @@ extension Inflater {
             // The bytes that cannot complete the token (an attempt with them would decode
             // nothing), then up to the trailer's length (see ``heldInputLimit``), as far as the
             // bit buffer takes them with room for one more byte (`bitCount` ≤ 55 for this path).
-            let useless = (Int(truncatingIfNeeded: needed) &- bitCount &- 1) &>> 3
-            holdRoom = min(useless &+ heldInputLimit, (55 &- bitCount) &>> 3)
+            holdBelow = min(Int(truncatingIfNeeded: needed) &+ heldInputBits, 48)
             // Output waits until a delivery's worth has gathered (see ``smallPieceDeliveryThreshold``).
             return outputPosition &- deliveredPosition < Inflater.smallPieceDeliveryThreshold ? .settled : .goOn
         case .endOfBlock:
@@ -79,7 +77,7 @@ extension Inflater {
 
     /// The loop of ``decodeBufferedTokens(outputLimit:)``; with `pullsInput` false it decodes from
     /// the bit buffer alone (the call's input pointers are not set up). On `.needInput`, `needed`
-    /// is a lower bound on the bits the token it stopped at takes (see ``holdRoom``).
+    /// is a lower bound on the bits the token it stopped at takes (see ``holdBelow``).
     ///
     /// Entries are used as the fast loop uses them (see ``HuffmanEntry``): a subtable entry gets the
     /// main table's bits added to its count and codeword length, so every token is consumed from its
