@@ -218,10 +218,11 @@ public final class Inflater {
     /// ``smallPieceDeliveryThreshold`` bytes have gathered (or a later call, ``flush(into:)``
     /// or the end of the block delivers it), so a caller fed a byte at a time pays one delivery
     /// per 256 output bytes instead of one per byte. Such small pieces may also wait undecoded
-    /// in the bit buffer, up to the length of the format's trailer in all (zlib 4 bytes, gzip 7,
-    /// raw none), to be decoded with the next bytes, so a decoding attempt is paid once per few
-    /// bytes: an error in them comes from a later call (at the same offset, with all output
-    /// before it), but the stream end still comes from the call that brings its last byte.
+    /// in the bit buffer: bytes that cannot complete the next token, then up to the length of
+    /// the format's trailer (zlib 4 bytes, gzip 7, raw none; see ``holdBelow``), to be decoded
+    /// with the next bytes, so a decoding attempt is paid once per few bytes: an error in them
+    /// comes from a later call (at the same offset, with all output before it), but the stream
+    /// end still comes from the call that brings its last byte.
     /// ``flush(into:)`` decodes and delivers everything waiting; ``finish(into:)`` does too.
     ///
     /// - Returns: ``InflateStatus/streamEnd`` once the stream has ended, else ``InflateStatus/needsInput``.
