@@ -31,11 +31,16 @@ extension UnsafeRawBufferPointer {
             try body(self)
             return
         }
-        var start = 0
-        while start < count {
-            let end = Swift.min(start + chunkSize, count)
-            try body(UnsafeRawBufferPointer(rebasing: self[start..<end]))
-            start = end
+        // Pointer steps, not `rebasing:` slices (whose bounds checks cost a byte-at-a-time run
+        // more than feeding the decoder a byte): what a caller with a buffer in hand does.
+        guard let base = baseAddress else { return }
+        var start = base
+        var left = count
+        while left > 0 {
+            let size = Swift.min(chunkSize, left)
+            try body(UnsafeRawBufferPointer(start: start, count: size))
+            start += size
+            left -= size
         }
     }
 }

@@ -5,7 +5,7 @@ extension Inflater {
         bitBuffer |= UInt64(inputPosition.pointee) &<< UInt64(bitCount)
         bitCount &+= 8
         inputPosition += 1
-        inputBytesExamined &+= 1
+        examinedCount &+= 1
     }
 
     /// Moves a small piece of input (`count * 8 <= 63 - bitCount`) into the bit buffer at once,
@@ -26,7 +26,7 @@ extension Inflater {
         bitBuffer = bits
         bitCount = Int(truncatingIfNeeded: available)
         consumedBeforeCall &+= count
-        inputBytesExamined &+= count
+        examinedCount &+= count
     }
 
     /// Pulls input bytes until `count` bits are buffered; false if the input ran out first.
@@ -63,7 +63,7 @@ extension Inflater {
         guard inputPosition < inputEnd else { return nil }
         let byte = inputPosition.pointee
         inputPosition += 1
-        inputBytesExamined &+= 1
+        examinedCount &+= 1
         return byte
     }
 

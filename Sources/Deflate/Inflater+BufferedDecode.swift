@@ -1,4 +1,15 @@
-/// Why ``Inflater/decodeBufferedTokens()`` stopped.
+/// What ``Inflater/decodeByte(_:)`` did with a byte.
+@usableFromInline
+enum SmallPieceResult {
+    /// Taken and decoded as far as it goes; nothing to deliver: the call is over.
+    case settled
+    /// Taken; the state machine must go on (output to deliver, a block's end, a token for the careful twin).
+    case goOn
+    /// Not taken: the byte goes through the state machine as input.
+    case declined
+}
+
+/// Why ``Inflater/decodeBufferedTokens(outputLimit:)`` stopped.
 enum BufferedStop {
     /// The next token is not wholly buffered: the call's input is used up.
     case needInput
@@ -26,73 +37,133 @@ extension Inflater {
     /// byte is one shift-or, and each token costs a lookup and one completeness check.
     /// `outputLimit` is ``fastLoopOutputLimit`` (the caller has it at hand).
     func decodeBufferedTokens(outputLimit: Int) -> BufferedStop {
+        var needed: UInt32 = 0
+        return decodeBuffered(outputLimit: outputLimit, pullsInput: true, needed: &needed)
+    }
+
+    /// A byte fed alone (see ``feed(_:into:)``): into the bit buffer and, inside a Huffman block,
+    /// through the buffered loop without the input pointers, all in one short call. `.declined`
+    /// (the byte not taken) outside a Huffman block, near the output limits or after a failure.
+    @usableFromInline @inline(never)
+    func decodeByte(_ byte: UInt8) -> SmallPieceResult {
+        let limit = smallPieceOutputLimit
+        guard outputPosition <= limit, bitCount <= 55 else { return .declined }
+        bitBuffer |= UInt64(byte) &<< UInt64(truncatingIfNeeded: bitCount)
+        bitCount &+= 8
+        bytesTakenAlone &+= 1
+        return decodeHeldBits(outputLimit: limit)
+    }
+
+    /// Decodes what the bit buffer holds after a small piece went into it (inside a Huffman
+    /// block, `outputLimit` being ``smallPieceOutputLimit``) and sets ``holdBelow``.
+    @inline(__always)
+    func decodeHeldBits(outputLimit: Int) -> SmallPieceResult {
+        var needed: UInt32 = 0
+        switch decodeBuffered(outputLimit: outputLimit, pullsInput: false, needed: &needed) {
+        case .needInput:
+            // The bytes that cannot complete the token (an attempt with them would decode
+            // nothing), then up to the trailer's length (see ``heldInputLimit``), as far as the
+            // bit buffer takes them with room for one more byte (`bitCount` ≤ 55 for this path).
+            holdBelow = min(Int(truncatingIfNeeded: needed) &+ heldInputBits, 48)
+            // Output waits until a delivery's worth has gathered (see ``smallPieceDeliveryThreshold``).
+            return outputPosition &- deliveredPosition < Inflater.smallPieceDeliveryThreshold ? .settled : .goOn
+        case .endOfBlock:
+            endBlock()
+            return .goOn
+        case .handOver:
+            return .goOn
+        }
+    }
+
+    /// The loop of ``decodeBufferedTokens(outputLimit:)``; with `pullsInput` false it decodes from
+    /// the bit buffer alone (the call's input pointers are not set up). On `.needInput`, `needed`
+    /// is a lower bound on the bits the token it stopped at takes (see ``holdBelow``).
+    ///
+    /// Entries are used as the fast loop uses them (see ``HuffmanEntry``): a subtable entry gets the
+    /// main table's bits added to its count and codeword length, so every token is consumed from its
+    /// first bit; the low byte of an entry is its whole bit count.
+    @inline(__always)
+    private func decodeBuffered(outputLimit: Int, pullsInput: Bool, needed: inout UInt32) -> BufferedStop {
         var bits = bitBuffer
-        var available = UInt64(bitCount)
-        var input = inputPosition
-        let end = inputEnd
+        var available = UInt32(truncatingIfNeeded: bitCount)
+        var input = pullsInput ? inputPosition : UnsafePointer(emptyInput)
+        let end = pullsInput ? inputEnd : input
         let output = window
         var position = outputPosition
         let literals = UnsafePointer(literalTable)
-        let distances = UnsafePointer(distanceTable)
+        let distances = literals + Inflater.distanceTableOffset
         var stop = BufferedStop.handOver
+        // The bit count of an entry (its low byte; bits 5–7 are zero) and its codeword length.
+        @inline(__always) func count(_ entry: UInt32) -> UInt32 { entry & 0xFF }
+        @inline(__always) func codeword(_ entry: UInt32) -> UInt32 { (entry &>> 8) & HuffmanEntry.codewordMask }
+        // As in the fast loop: the extra bits of a base entry from `saved`, the bits at its codeword.
+        @inline(__always) func extra(_ entry: UInt32, _ saved: UInt64) -> Int {
+            let keep = 0 &- UInt64(truncatingIfNeeded: entry)
+            return Int(truncatingIfNeeded: ((saved &<< keep) &>> keep) &>> UInt64(truncatingIfNeeded: entry &>> 8))
+        }
 
         refilling: while true {
-            while available <= 56 && input < end {
-                bits |= UInt64(input.pointee) &<< available
-                available &+= 8
-                input += 1
+            if pullsInput {
+                while available <= 56 && input < end {
+                    bits |= UInt64(input.pointee) &<< UInt64(available)
+                    available &+= 8
+                    input += 1
+                }
             }
             while position <= outputLimit {
                 var entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
-                // Literals first, with the fewest steps (a main-table literal has no link).
-                if entry & HuffmanEntry.kindMask == HuffmanEntry.literal {
-                    let length = UInt64(entry & HuffmanEntry.lengthMask)
-                    if length > available { if input < end { continue refilling }; stop = .needInput; break refilling }
-                    bits &>>= length
-                    available &-= length
-                    output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
-                    position &+= 1
-                    continue
+                if entry & HuffmanEntry.exceptional != 0 {
+                    if entry & HuffmanEntry.kindMask == HuffmanEntry.link {
+                        entry = HuffmanEntry.subtableEntry(literals, link: entry, bitsAfterMain: bits &>> 11) &+ (11 | 11 << 8)
+                    }
                 }
-                var prefix: UInt64 = 0
-                if entry & HuffmanEntry.kindMask == HuffmanEntry.link {
-                    prefix = 11
-                    entry = HuffmanEntry.subtableEntry(literals, link: entry, bitsAfterMain: bits &>> 11)
-                }
-                let used = prefix &+ UInt64(entry & HuffmanEntry.lengthMask)
+                let used = count(entry)
                 // Incomplete: more input if there is any (the bit buffer has room, as a token
-                // takes at most 48 bits), else wait for the next call.
-                if used > available { if input < end { continue refilling }; stop = .needInput; break refilling }
-                let kind = entry & HuffmanEntry.kindMask
-                if kind == HuffmanEntry.literal {
-                    bits &>>= used
+                // takes at most 48 bits), else wait for the next call: while the codeword is
+                // incomplete the least it takes is its length, else codeword and extra bits.
+                if used > available {
+                    if pullsInput && input < end { continue refilling }
+                    needed = codeword(entry) > available ? codeword(entry) : used
+                    stop = .needInput
+                    break refilling
+                }
+                if Int32(bitPattern: entry) < 0 {
+                    // A literal (one sign test).
+                    bits &>>= UInt64(truncatingIfNeeded: entry)
                     available &-= used
                     output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
                     position &+= 1
                     continue
                 }
-                if kind == HuffmanEntry.endOfBlock {
-                    bits &>>= used
+                if entry & HuffmanEntry.exceptional != 0 {
+                    // The end of the block, or a symbol the careful twin must judge.
+                    guard entry & HuffmanEntry.kindMask == HuffmanEntry.endOfBlock else { break refilling }
+                    bits &>>= UInt64(truncatingIfNeeded: entry)
                     available &-= used
                     stop = .endOfBlock
                     break refilling
                 }
-                guard kind == HuffmanEntry.base else { break refilling }
-                let length = Int(truncatingIfNeeded: entry &>> 16) &+ extraBits(of: entry, in: bits &>> prefix)
-
-                let rest = bits &>> used
+                let rest = bits &>> UInt64(truncatingIfNeeded: entry)
                 var distanceEntry = distances[Int(truncatingIfNeeded: rest & 0xFF)]
-                var distancePrefix: UInt64 = 0
-                if distanceEntry & HuffmanEntry.kindMask == HuffmanEntry.link {
-                    distancePrefix = 8
-                    distanceEntry = HuffmanEntry.subtableEntry(distances, link: distanceEntry, bitsAfterMain: rest &>> 8)
+                if distanceEntry & HuffmanEntry.exceptional != 0 {
+                    if distanceEntry & HuffmanEntry.kindMask == HuffmanEntry.link {
+                        distanceEntry = HuffmanEntry.subtableEntry(distances, link: distanceEntry, bitsAfterMain: rest &>> 8) &+ (8 | 8 << 8)
+                    }
                 }
-                let total = used &+ distancePrefix &+ UInt64(distanceEntry & HuffmanEntry.lengthMask)
-                if total > available { if input < end { continue refilling }; stop = .needInput; break refilling }
-                guard distanceEntry & HuffmanEntry.kindMask == HuffmanEntry.base else { break refilling }
-                let distance = Int(truncatingIfNeeded: distanceEntry &>> 16) &+ extraBits(of: distanceEntry, in: rest &>> distancePrefix)
+                let total = used &+ count(distanceEntry)
+                if total > available {
+                    if pullsInput && input < end { continue refilling }
+                    let least = used &+ codeword(distanceEntry)
+                    needed = least > available ? least : total
+                    stop = .needInput
+                    break refilling
+                }
+                // An invalid distance symbol, or a distance before the output's start: the twin's.
+                guard distanceEntry & HuffmanEntry.exceptional == 0 else { break refilling }
+                let distance = Int(truncatingIfNeeded: distanceEntry &>> 16) &+ extra(distanceEntry, rest)
                 guard distance <= position else { break refilling }
-                bits &>>= total
+                let length = Int(truncatingIfNeeded: entry &>> 16) &+ extra(entry, bits)
+                bits = rest &>> UInt64(truncatingIfNeeded: distanceEntry)
                 available &-= total
                 copyMatch(to: output + position, distance: distance, length: length)
                 position &+= length
@@ -102,8 +173,10 @@ extension Inflater {
 
         bitBuffer = bits
         bitCount = Int(truncatingIfNeeded: available)
-        inputBytesExamined &+= input - inputPosition
-        inputPosition = input
+        if pullsInput {
+            examinedCount &+= input - inputPosition
+            inputPosition = input
+        }
         outputPosition = position
         return stop
     }

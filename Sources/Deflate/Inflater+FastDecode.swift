@@ -64,7 +64,7 @@ extension Inflater {
             let count = UInt64(truncatingIfNeeded: available & 0xFF)
             bitBuffer = bits & ((1 &<< count) &- 1)
             bitCount = Int(truncatingIfNeeded: count)
-            inputBytesExamined &+= input - inputPosition
+            examinedCount &+= input - inputPosition
             inputPosition = input
             outputPosition = position
         }

@@ -81,7 +81,7 @@ extension Inflater {
             let count = min(left, inputEnd - inputPosition, room, outputLimitPosition - outputPosition)
             (window + outputPosition).update(from: inputPosition, count: count)
             inputPosition += count
-            inputBytesExamined &+= count
+            examinedCount &+= count
             outputPosition += count
             left -= count
         }

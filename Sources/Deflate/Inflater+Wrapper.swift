@@ -131,7 +131,7 @@ extension Inflater {
         trailingByteCount += pending
         bitBuffer = 0
         bitCount = 0
-        inputBytesExamined &+= inputEnd - inputPosition
+        examinedCount &+= inputEnd - inputPosition
         inputPosition = inputEnd
     }
 

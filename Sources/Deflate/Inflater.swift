@@ -21,7 +21,7 @@ public final class Inflater {
     /// The options in force.
     public let options: InflateOptions
     /// Input bytes consumed so far (including any trailing bytes counted after the end).
-    public var totalIn: Int { consumedBeforeCall + (inputPosition - inputStart) }
+    public var totalIn: Int { consumedBeforeCall + bytesTakenAlone + (inputPosition - inputStart) }
     /// Output bytes produced so far (handed to the sink, or about to be at the end of this call).
     public var totalOut: Int { deliveredTotal + (outputPosition - deliveredPosition) }
     /// Input bytes taken into the decoder so far, counted where they are taken: by the bit reader
@@ -29,7 +29,12 @@ public final class Inflater {
     /// copies and as trailing data. No path re-reads a byte it has taken (a refill's 8-byte load
     /// reads ahead but only advances past the bytes it keeps), so this never exceeds the input
     /// length: tests use it to show that feeding 1 byte at a time does no extra work.
-    @exclusivity(unchecked) public internal(set) var inputBytesExamined = 0
+    public var inputBytesExamined: Int { examinedCount + bytesTakenAlone }
+    /// See ``inputBytesExamined``: the bytes the other paths take.
+    @exclusivity(unchecked) var examinedCount = 0
+    /// Bytes fed alone (1-byte pieces) that went into the bit buffer: both consumed and examined,
+    /// counted once here so the byte-at-a-time path pays one counter, not two.
+    @usableFromInline @exclusivity(unchecked) var bytesTakenAlone = 0
     /// Bytes seen after the end of the stream (only when trailing data is not rejected).
     @exclusivity(unchecked) public internal(set) var trailingByteCount = 0
     /// Whether the end of the stream (for gzip: of a member) has been reached.
@@ -50,9 +55,9 @@ public final class Inflater {
 
     @exclusivity(unchecked) var mode: InflateMode
     /// Bits not yet consumed, LSB first. Invariant between calls: bits at and above `bitCount` are zero.
-    @exclusivity(unchecked) var bitBuffer: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) var bitBuffer: UInt64 = 0
     /// Valid bits in `bitBuffer` (0...63).
-    @exclusivity(unchecked) var bitCount = 0
+    @usableFromInline @exclusivity(unchecked) var bitCount = 0
     /// Whether the block being decoded is the last one (BFINAL).
     @exclusivity(unchecked) var isFinalBlock = false
     /// A multi-byte field read across calls: bytes so far, little-endian, and how many.
@@ -120,17 +125,29 @@ public final class Inflater {
     @exclusivity(unchecked) var outputPosition = 0
     /// See ``refreshSmallPieceOutputLimit()``.
     @exclusivity(unchecked) var smallPieceOutputLimit = -1
-    /// How many more bytes of small pieces may go into the bit buffer without being decoded:
-    /// a byte-at-a-time caller then pays for a decoding attempt once per few bytes, not per byte.
-    /// Set after a small piece's attempt stopped for input, at most ``heldInputLimit``, and 0
-    /// after any call through the state machine.
-    @exclusivity(unchecked) var holdRoom = 0
+    /// Small pieces go into the bit buffer without being decoded while `bitCount < holdBelow`
+    /// (checked for each byte): a byte-at-a-time caller then pays for a decoding attempt once per
+    /// few bytes, not per byte. Set after a small piece's attempt stopped for input, and 0 after
+    /// any call through the state machine. Two kinds of byte may wait: those that cannot complete
+    /// the token the attempt stopped at (an attempt could decode nothing), then up to
+    /// ``heldInputLimit`` more; at most 48, so a byte still fits after the last that waits.
+    ///
+    /// Which bytes cannot complete the token: bits above the buffered count are zero, and in a
+    /// canonical code the codeword reached by appending zeros to a prefix is the shortest one
+    /// starting with it (shorter codewords come first), so the entry looked up with zeros for the
+    /// missing bits tells the least the token can take (`needed` bits): its codeword length while
+    /// the codeword is incomplete, else the whole length (codeword and extra bits), plus, for a
+    /// match, the same of the distance. A byte arriving at `bitCount < needed - 8` cannot complete
+    /// it; with the trailer's bytes, `holdBelow = min(needed - 8 + 8 * heldInputLimit, 48)`.
+    @usableFromInline @exclusivity(unchecked) var holdBelow = 0
     /// The most input bytes that may wait undecoded: the length of the format's trailer (zlib 4,
     /// gzip 8 but the bit buffer takes 7, raw 0). The stream's end is the trailer's last byte,
     /// at least that many bytes after the end-of-block code of the final block, so the call that
     /// brings the last byte always brings more than may wait and decodes them: `.streamEnd`
     /// still comes from the call with the stream's last byte.
     let heldInputLimit: Int
+    /// `8 * heldInputLimit - 8` (see ``holdBelow``).
+    let heldInputBits: Int
     @exclusivity(unchecked) var deliveredPosition = 0
     /// `window[checksummedPosition ..< deliveredPosition]` is delivered but not yet in the running checksum.
     @exclusivity(unchecked) var checksummedPosition = 0
@@ -141,9 +158,9 @@ public final class Inflater {
     @exclusivity(unchecked) var inputStart: UnsafePointer<UInt8>
     @exclusivity(unchecked) var inputPosition: UnsafePointer<UInt8>
     @exclusivity(unchecked) var inputEnd: UnsafePointer<UInt8>
-    @exclusivity(unchecked) var consumedBeforeCall = 0
+    @usableFromInline @exclusivity(unchecked) var consumedBeforeCall = 0
     /// Where the input pointers rest between calls (never read: start == end).
-    private let emptyInput = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    let emptyInput = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
 
     /// Makes an inflater.
     public convenience init(format: DeflateFormat = .zlib, options: InflateOptions = InflateOptions()) {
@@ -160,6 +177,7 @@ public final class Inflater {
         case .raw: mode = .blockHeader; heldInputLimit = 0
         case .gzip: mode = .gzipHeader(.fixed); heldInputLimit = 7
         }
+        heldInputBits = 8 * heldInputLimit - 8
         codeLengths = .allocate(capacity: 19 + 286 + 30)
         codeLengths.initialize(repeating: 0, count: 19 + 286 + 30)
         assert(Inflater.distanceTableOffset == HuffmanTableBuilder.layout(.literalLength).capacity)
@@ -200,21 +218,51 @@ public final class Inflater {
     /// ``smallPieceDeliveryThreshold`` bytes have gathered (or a later call, ``flush(into:)``
     /// or the end of the block delivers it), so a caller fed a byte at a time pays one delivery
     /// per 256 output bytes instead of one per byte. Such small pieces may also wait undecoded
-    /// in the bit buffer, up to the length of the format's trailer in all (zlib 4 bytes, gzip 7,
-    /// raw none), to be decoded with the next bytes, so a decoding attempt is paid once per few
-    /// bytes: an error in them comes from a later call (at the same offset, with all output
-    /// before it), but the stream end still comes from the call that brings its last byte.
+    /// in the bit buffer: bytes that cannot complete the next token, then up to the length of
+    /// the format's trailer (zlib 4 bytes, gzip 7, raw none; see ``holdBelow``), to be decoded
+    /// with the next bytes, so a decoding attempt is paid once per few bytes: an error in them
+    /// comes from a later call (at the same offset, with all output before it), but the stream
+    /// end still comes from the call that brings its last byte.
     /// ``flush(into:)`` decodes and delivers everything waiting; ``finish(into:)`` does too.
     ///
     /// - Returns: ``InflateStatus/streamEnd`` once the stream has ended, else ``InflateStatus/needsInput``.
     /// - Throws: ``InflateError``; the same error again on every later call.
-    @discardableResult
+    @inlinable @discardableResult
     public func feed(_ input: UnsafeRawBufferPointer, into sink: (UnsafeRawBufferPointer) throws -> Void) throws -> InflateStatus {
+        // A byte that cannot change anything yet (see ``holdBelow``) goes into the bit buffer here,
+        // inlined into the caller: a byte-at-a-time caller pays a compare and a shift-or for it.
+        if input.count == 1, let base = input.baseAddress {
+            let byte = base.load(as: UInt8.self)
+            if bitCount < holdBelow {
+                holdByte(byte)
+                return .needsInput
+            }
+            switch decodeByte(byte) {
+            case .settled: return .needsInput
+            case .goOn: return try feedPiece(UnsafeRawBufferPointer(start: nil, count: 0), into: sink)
+            case .declined: break
+            }
+        }
+        return try feedPiece(input, into: sink)
+    }
+
+    /// Puts one byte into the bit buffer without decoding, counting it as consumed. Requires
+    /// `bitCount < holdBelow` (so it fits).
+    @inlinable @inline(__always)
+    func holdByte(_ byte: UInt8) {
+        bitBuffer |= UInt64(byte) &<< UInt64(truncatingIfNeeded: bitCount)
+        bitCount &+= 8
+        bytesTakenAlone &+= 1
+    }
+
+    /// ``feed(_:into:)`` past its one-byte fast path.
+    @usableFromInline
+    func feedPiece(_ input: UnsafeRawBufferPointer, into sink: (UnsafeRawBufferPointer) throws -> Void) throws -> InflateStatus {
         let count = input.count
-        // Bytes that cannot hold the stream's end wait undecoded in the bit buffer (``holdRoom``
-        // is 0 unless the last call stopped inside a Huffman block with room for them).
-        if count <= holdRoom, let bytes = input.baseAddress?.assumingMemoryBound(to: UInt8.self) {
-            holdRoom &-= count
+        // Bytes that cannot hold the stream's end wait undecoded in the bit buffer (``holdBelow``
+        // is 0 unless the last call stopped inside a Huffman block with room for them): each of
+        // them, the last arriving at `bitCount + 8 * (count - 1)`.
+        if count > 0, bitCount &+ (count &- 1) &<< 3 < holdBelow, let bytes = input.baseAddress?.assumingMemoryBound(to: UInt8.self) {
             pullIntoBitBuffer(bytes, count: count)
             return .needsInput
         }
@@ -226,14 +274,7 @@ public final class Inflater {
         if count < Inflater.fastInputMargin, outputPosition <= smallPieceOutputLimit, count &<< 3 <= 63 &- bitCount,
            let bytes = input.baseAddress?.assumingMemoryBound(to: UInt8.self) {
             pullIntoBitBuffer(bytes, count: count)
-            switch decodeBufferedTokens(outputLimit: smallPieceOutputLimit) {
-            case .needInput:
-                holdRoom = min(heldInputLimit, (63 &- bitCount) &>> 3)
-                // Output waits until a delivery's worth has gathered (see ``smallPieceDeliveryThreshold``).
-                if outputPosition &- deliveredPosition < Inflater.smallPieceDeliveryThreshold { return .needsInput }
-            case .endOfBlock: endBlock()
-            case .handOver: break
-            }
+            if decodeHeldBits(outputLimit: smallPieceOutputLimit) == .settled { return .needsInput }
             // The state machine goes on from the bit buffer (the piece is in it).
             return try advance(UnsafeRawBufferPointer(start: nil, count: 0), sink)
         }
@@ -246,7 +287,7 @@ public final class Inflater {
     /// every call through the state machine, the only place the mode, the delivered count (which
     /// the limit depends on) or `failure` change.
     private func refreshSmallPieceOutputLimit() {
-        holdRoom = 0
+        holdBelow = 0
         if case .huffmanData = mode, failure == nil {
             smallPieceOutputLimit = fastLoopOutputLimit
         } else {

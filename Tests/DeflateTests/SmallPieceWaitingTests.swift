@@ -1,5 +1,5 @@
 import XCTest
-import Deflate
+@testable import Deflate
 import TestSupport
 
 /// Pieces shorter than 8 bytes may leave output waiting (under 256 bytes) and input bytes
@@ -21,6 +21,17 @@ final class SmallPieceWaitingTests: XCTestCase {
         try inflater.feed(Array(bytes[0..<length])) { output.append(contentsOf: $0) }
         try inflater.flush { output.append(contentsOf: $0) }
         return output
+    }
+
+    /// The fixture's bytes, how many may wait undecoded (the trailer's length: zlib 4, gzip 7,
+    /// raw 0), how many prefixes were decoded (`limit` at most), and the output of each prefix.
+    private func prefixOutputs(_ fixture: DeflateFixture, upTo limit: Int) throws -> (bytes: [UInt8], held: Int, checked: Int, output: [Int]) {
+        let bytes = try fixture.bytes()
+        let held = fixture.format == .zlib ? 4 : fixture.format == .gzip ? 7 : 0
+        let checked = min(bytes.count, limit)
+        var output: [Int] = []
+        for length in 0...checked { output.append(try outputOfPrefix(bytes, length, format: fixture.format).count) }
+        return (bytes, held, checked, output)
     }
 
     func testStreamEndComesWithTheLastByteAndEveryOutputByte() throws {
@@ -55,12 +66,8 @@ final class SmallPieceWaitingTests: XCTestCase {
     func testFlushGivesExactlyWhatThePrefixDeterminesAndOutputLagsBoundedly() throws {
         for name in ["text_level6.zlib", "text_fixed_raw.deflate", "gzip_all_fields.gz"] {
             let fixture = try DeflateFixture.named(name)
-            let bytes = try fixture.bytes()
-            let held = fixture.format == .zlib ? 4 : fixture.format == .gzip ? 7 : 0
             // Every prefix up to 1 500 bytes (quadratic work: kept small for the debug build).
-            let checked = min(bytes.count, 1500)
-            var prefixOutput: [Int] = []
-            for length in 0...checked { prefixOutput.append(try outputOfPrefix(bytes, length, format: fixture.format).count) }
+            let (bytes, held, checked, prefixOutput) = try prefixOutputs(fixture, upTo: 1500)
             let full = try Inflater.decompress(bytes, format: fixture.format)
 
             let inflater = Inflater(format: fixture.format)
@@ -84,6 +91,28 @@ final class SmallPieceWaitingTests: XCTestCase {
             if checked == bytes.count { XCTAssertEqual(delivered, full.count, name) }
             // The waiting is real (else this test checks nothing about it).
             XCTAssertGreaterThan(lagSeen, 0, name)
+        }
+    }
+
+    /// Beyond the trailer's length, only bytes that cannot complete a token may wait: after
+    /// every byte of a raw stream fed alone, everything the bytes so far determine is decoded
+    /// (`totalOut`, delivered or not, equals what the prefix fed whole gives), and after a zlib or
+    /// gzip stream's, all that the bytes but the last 4 or 7 determine. And bytes do wait in raw
+    /// streams (else this checks nothing): the inflater holds the next byte at times in the text ones.
+    func testOnlyBytesThatCannotCompleteATokenWaitBeyondTheTrailer() throws {
+        for name in ["text_fixed_raw.deflate", "text_raw.deflate", "runs_raw_level9.deflate", "hand_max_distance.deflate",
+                     "text_level6.zlib", "gzip_all_fields.gz"] {
+            let fixture = try DeflateFixture.named(name)
+            let (bytes, held, checked, prefixOutput) = try prefixOutputs(fixture, upTo: 1200)
+            let inflater = Inflater(format: fixture.format)
+            var holds = 0
+            for length in 1...checked {
+                try inflater.feed([bytes[length - 1]]) { _ in }
+                XCTAssertLessThanOrEqual(inflater.totalOut, prefixOutput[length], "\(name) after \(length) bytes")
+                XCTAssertGreaterThanOrEqual(inflater.totalOut, prefixOutput[max(0, length - held)], "\(name) after \(length) bytes")
+                if inflater.bitCount < inflater.holdBelow { holds += 1 }
+            }
+            if fixture.format == .raw && name.hasPrefix("text_") { XCTAssertGreaterThan(holds, 0, name) }
         }
     }
 

@@ -1,5 +1,6 @@
 // libFuzzer entry point for the Inflater (compiled by run-fuzzer.sh, not by SwiftPM).
-// Each input is fed whole and again in 3-byte pieces, as zlib, raw and gzip; any trap is a bug.
+// Each input is fed whole and again in 3-byte and in 1-byte pieces (the byte-at-a-time path), as
+// zlib, raw and gzip; any trap is a bug.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func inflateFuzzTarget(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -15,21 +16,23 @@ public func inflateFuzzTarget(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
             wholeError = nil
         } catch let error as InflateError { wholeError = error } catch { wholeError = nil }
 
-        var pieces: [UInt8] = []
-        let chunked = Inflater(format: format, options: options)
-        var chunkedError: InflateError?
-        var start = 0
-        do {
-            while start < size {
-                let end = min(start + 3, size)
-                try chunked.feed(UnsafeRawBufferPointer(rebasing: bytes[start..<end])) { pieces.append(contentsOf: $0) }
-                start = end
+        for pieceSize in [3, 1] {
+            var pieces: [UInt8] = []
+            let chunked = Inflater(format: format, options: options)
+            var chunkedError: InflateError?
+            var start = 0
+            do {
+                while start < size {
+                    let end = min(start + pieceSize, size)
+                    try chunked.feed(UnsafeRawBufferPointer(rebasing: bytes[start..<end])) { pieces.append(contentsOf: $0) }
+                    start = end
+                }
+                try chunked.finish()
+            } catch let error as InflateError { chunkedError = error } catch {}
+            // Chunking must not change the outcome: same output, same error kind.
+            if wholeError?.kind != chunkedError?.kind || (wholeError == nil && whole != pieces) {
+                fatalError("\(pieceSize)-byte pieces changed the result for \(format): \(String(describing: wholeError)) vs \(String(describing: chunkedError))")
             }
-            try chunked.finish()
-        } catch let error as InflateError { chunkedError = error } catch {}
-        // Chunking must not change the outcome: same output, same error kind.
-        if wholeError?.kind != chunkedError?.kind || (wholeError == nil && whole != pieces) {
-            fatalError("chunking changed the result for \(format): \(String(describing: wholeError)) vs \(String(describing: chunkedError))")
         }
     }
     return 0

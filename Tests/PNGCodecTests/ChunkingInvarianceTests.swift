@@ -26,6 +26,51 @@ final class ChunkingInvarianceTests: XCTestCase {
         }
     }
 
+    /// A byte fed alone short of the next hand-over point waits in code inlined into the caller
+    /// (`PNGDecoder.feed`); after a failure, from a feed or from `finish`, no byte may wait
+    /// there: every later feed throws the same error.
+    func testSingleBytesAfterAFailureThrowTheSameError() throws {
+        let bytes = try Fixtures.bytes("corpus/png/extras/rgba16_photo.png")
+        // Cut in the middle of the image data, with bytes waiting and exactly at a hand-over point
+        // (a multiple of this file's 256-byte granule: nothing waits, so `finish()` hands nothing
+        // over): finish throws, then bytes that would have waited.
+        let cut = bytes.count / 2
+        for end in [cut, cut & ~255] {
+            let truncated = PNGDecoder()
+            for byte in bytes[..<end] { try truncated.feed([byte]) }
+            var finishError: ImageDecodingError?
+            XCTAssertThrowsError(try truncated.finish()) { finishError = $0 as? ImageDecodingError }
+            XCTAssertEqual(finishError?.kind, .truncated)
+            for byte in bytes[end..<(end + 3)] {
+                XCTAssertThrowsError(try truncated.feed([byte]), "cut at \(end)") { error in
+                    XCTAssertEqual(error as? ImageDecodingError, finishError)
+                }
+            }
+        }
+        // A damaged IDAT byte: the error comes from some feed; the bytes after it throw it again.
+        var damaged = bytes
+        damaged[cut] ^= 0x55
+        let decoder = PNGDecoder()
+        var failedAt: Int?
+        var firstError: ImageDecodingError?
+        for index in damaged.indices {
+            do {
+                try decoder.feed([damaged[index]])
+            } catch {
+                failedAt = index
+                firstError = error as? ImageDecodingError
+                break
+            }
+        }
+        let failure = try XCTUnwrap(failedAt, "the damaged byte must fail the decode")
+        XCTAssertNotNil(firstError)
+        for index in (failure + 1)..<min(failure + 300, damaged.count) {
+            XCTAssertThrowsError(try decoder.feed([damaged[index]])) { error in
+                XCTAssertEqual(error as? ImageDecodingError, firstError, "byte \(index)")
+            }
+        }
+    }
+
     func testTruncationAtManyPrefixesThrowsTruncatedAndKeepsAWholeImage() throws {
         let names = ["pngsuite/basn2c08.png", "pngsuite/basi3p02.png", "pngsuite/basn0g16.png",
                      "extras/idat_varied_and_empty_chunks.png", "extras/rgba16_photo_interlaced.png"]

@@ -24,6 +24,7 @@
 /// 1 024 ..< 1 030 wait (`waitingCount` 6, `room` 58).
 /// These counters live beside the decoder's stage, not in its `.imageData` case, because the
 /// byte-at-a-time path updates them on every call and must stay a few instructions long.
+@usableFromInline
 final class ImageDataHandOver {
     /// The largest granule: 256 bytes keep the fixed cost under 6 instructions per byte.
     static let maxGranule = 256
@@ -35,13 +36,13 @@ final class ImageDataHandOver {
     /// Distance between hand-over points, a power of two: 1 (every byte at once) … ``maxGranule``.
     private(set) var granule = 1
     /// Storage for the waiting bytes (``maxGranule`` bytes, allocated once).
-    private let waiting: UnsafeMutablePointer<UInt8>
+    @usableFromInline let waiting: UnsafeMutablePointer<UInt8>
     /// How many bytes wait.
-    private(set) var waitingCount = 0
+    @usableFromInline @exclusivity(unchecked) var waitingCount = 0
     /// How many more bytes may wait before the next hand-over point.
-    private(set) var room = 0
+    @usableFromInline @exclusivity(unchecked) var room = 0
     /// The last waiting bytes, not yet counted by the decoder's input buffer (see ``takeUncounted()``).
-    private var uncounted = 0
+    @usableFromInline @exclusivity(unchecked) var uncounted = 0
 
     init() {
         waiting = .allocate(capacity: Self.maxGranule)
@@ -71,6 +72,19 @@ final class ImageDataHandOver {
         if available >= remaining { return remaining }
         let point = (offset + available) & ~(granule - 1)
         return point > offset ? point - offset : 0
+    }
+
+    /// Keeps `byte` waiting if it does not reach the next hand-over point (a byte-at-a-time
+    /// caller's usual byte, inlined into ``PNGDecoder/feed(_:)``'s caller); false (nothing kept)
+    /// if it does. Never true after a failure, which sets ``room`` to 0.
+    @inlinable @inline(__always)
+    func wait(byte: UInt8) -> Bool {
+        guard room > 1 else { return false }
+        waiting[waitingCount] = byte
+        waitingCount &+= 1
+        uncounted &+= 1
+        room &-= 1
+        return true
     }
 
     /// Keeps `bytes` waiting if they do not reach the next hand-over point; false (nothing kept)

@@ -81,9 +81,9 @@ public final class PNGDecoder: IncrementalImageDecoder {
     private var cachedGeneration = -1
     @exclusivity(unchecked) var parserBytesExamined = 0
     /// When IDAT bytes are inflated, and the few that wait for that (see ``ImageDataHandOver``).
-    let handOver = ImageDataHandOver()
+    @usableFromInline let handOver = ImageDataHandOver()
     /// ``status`` when `feed` last decoded: what it answers while bytes only wait.
-    @exclusivity(unchecked) private var statusAfterLastStep = DecodingStatus.awaitingHeader
+    @usableFromInline @exclusivity(unchecked) var statusAfterLastStep = DecodingStatus.awaitingHeader
     var colorOutput: SRGBOutputStage
 
     /// Makes a decoder.
@@ -121,8 +121,20 @@ public final class PNGDecoder: IncrementalImageDecoder {
     /// Appends `bytes` and decodes as far as they allow: IDAT data up to the last hand-over
     /// point (a multiple of a granule of 1 … 256 bytes, or an IDAT chunk's end; see
     /// ``ImageDataHandOver``), everything else completely.
-    @discardableResult
+    @inlinable @discardableResult
     public func feed(_ bytes: UnsafeRawBufferPointer) throws -> DecodingStatus {
+        // A byte short of the next hand-over point waits, here in the caller's code: a
+        // byte-at-a-time caller pays a compare and a store for it. (After a failure no byte
+        // waits: the slow path throws it.)
+        if bytes.count == 1, let base = bytes.baseAddress, handOver.wait(byte: base.load(as: UInt8.self)) {
+            return statusAfterLastStep
+        }
+        return try feedPiece(bytes)
+    }
+
+    /// ``feed(_:)`` past its one-byte fast path.
+    @usableFromInline
+    func feedPiece(_ bytes: UnsafeRawBufferPointer) throws -> DecodingStatus {
         if let failure { throw failure }
         // Short of the next hand-over point: the bytes wait, and nothing else can change.
         if handOver.wait(bytes) { return statusAfterLastStep }
@@ -189,6 +201,7 @@ public final class PNGDecoder: IncrementalImageDecoder {
         guard case .finished = stage, let image = currentImage() else {
             let error = truncationError()
             failure = error
+            handOver.clear()
             apng?.stop(with: error)
             throw error
         }
