@@ -39,7 +39,12 @@ public final class InputBuffer {
         guard count > 0, let source = bytes.baseAddress else { return }
         if storage.count - writeIndex < count { makeRoom(for: count) }
         guard let target = storage.baseAddress else { return }
-        (target + writeIndex).copyMemory(from: source, byteCount: count)
+        if count == 1 {
+            // A decoder fed byte by byte: one store, not a call to memcpy that costs more.
+            (target + writeIndex).storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
+        } else {
+            (target + writeIndex).copyMemory(from: source, byteCount: count)
+        }
         writeIndex += count
     }
 

@@ -37,6 +37,35 @@ package enum LargeBuffer {
         }
     }
 
+    /// Zero-filled memory for `byteCount` bytes (at least 1), 64-byte aligned; release it with
+    /// ``ZeroedMemory/release()``. A large block on Linux is mapped straight from the kernel,
+    /// whose fresh pages are zero already (and advised to be huge): the decoder's own pass that
+    /// zeroed 18–36 MB of progressive coefficients per decode, on top of the kernel's, is gone.
+    /// Otherwise it is ``allocate(byteCount:alignment:)`` and zeroed.
+    package static func allocateZeroed(byteCount: Int) -> ZeroedMemory {
+        let count = Swift.max(byteCount, 1)
+        #if canImport(Glibc)
+        if count >= hugePageThreshold {
+            // Room to start at a 2 MiB boundary, so every whole 2 MiB page inside can be huge.
+            let (mapped, overflow) = count.addingReportingOverflow(hugePageSize)
+            // MAP_FAILED is (void *)-1, a macro Swift does not import.
+            if !overflow, let base = mmap(nil, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+               base != UnsafeMutableRawPointer(bitPattern: -1) {
+                let address = UInt(bitPattern: base)
+                let alignedStart = (address + UInt(hugePageSize - 1)) & ~UInt(hugePageSize - 1)
+                if let start = UnsafeMutableRawPointer(bitPattern: alignedStart) {
+                    adviseHugePages(start, byteCount: count)
+                    return ZeroedMemory(pointer: start, mapping: (base, mapped))
+                }
+                munmap(base, mapped)
+            }
+        }
+        #endif
+        let memory = allocate(byteCount: count, alignment: 64)
+        memory.initializeMemory(as: UInt8.self, repeating: 0, count: count)
+        return ZeroedMemory(pointer: memory, mapping: nil)
+    }
+
     /// Advises huge pages for the whole 2 MiB pages inside `byteCount` bytes at `start`.
     private static func adviseHugePages(_ start: UnsafeMutableRawPointer, byteCount: Int) {
         #if canImport(Glibc)
@@ -46,5 +75,24 @@ package enum LargeBuffer {
         guard end > alignedStart, let aligned = UnsafeMutableRawPointer(bitPattern: alignedStart) else { return }
         _ = madvise(aligned, Int(end - alignedStart), MADV_HUGEPAGE)
         #endif
+    }
+}
+
+/// Memory from ``LargeBuffer/allocateZeroed(byteCount:)``: where it starts, and how to give it back.
+package struct ZeroedMemory {
+    /// The first byte (64-byte aligned).
+    package let pointer: UnsafeMutableRawPointer
+    /// The kernel mapping that holds it, when it was mapped directly; nil for a heap block.
+    let mapping: (base: UnsafeMutableRawPointer, byteCount: Int)?
+
+    /// Returns the memory (to the kernel, or to the heap).
+    package func release() {
+        #if canImport(Glibc)
+        if let mapping {
+            munmap(mapping.base, mapping.byteCount)
+            return
+        }
+        #endif
+        pointer.deallocate()
     }
 }

@@ -129,7 +129,12 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     private var headerIsKnown = false
 
     /// Input bytes looked at so far: each byte is examined a bounded number of times.
-    public internal(set) var inputBytesExamined = 0
+    public var inputBytesExamined: Int { bytesExaminedCount }
+    /// The storage behind ``inputBytesExamined``. Internal, so the whole-module optimizer sees
+    /// every access and drops the dynamic exclusivity check that a public stored property keeps
+    /// on each `+=` (about 75 instructions, once per piece fed: a third of the cost of feeding
+    /// 1 byte at a time).
+    var bytesExaminedCount = 0
 
     /// Problems decoding went past, like libjpeg's warnings: corrupt entropy-coded data,
     /// restart markers out of order, extraneous bytes between segments. Each has a byte offset.
@@ -152,7 +157,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
             bufferOnlyBudget -= bytes.count
             bufferedWithoutRunning = true
             input.append(bytes)
-            inputBytesExamined += bytes.count
+            bytesExaminedCount += bytes.count
             return status
         }
         if let failure { throw failure }

@@ -120,7 +120,7 @@ final class SequentialBlockDecoderTwinTests: XCTestCase {
                 let ac = standard ? StandardHuffmanTables.ac(slot: pair) : HuffmanTableDefinition.random(acSymbols(&rng), using: &rng)
                 tables.append((try HuffmanTable(dc, isDC: true, name: "DC", offset: 0),
                                try HuffmanTable(ac, isDC: false, name: "AC", offset: 0)))
-                for slot in 0..<512 where tables[pair].ac.view.fastAC[slot] & HuffmanTable.fastACValue != 0 { fastValues += 1 }
+                for slot in 0..<(1 << HuffmanTable.fastACBits) where tables[pair].ac.view.fastAC[slot] & HuffmanTable.fastACValue != 0 { fastValues += 1 }
             }
             // Quantizers up to 16 bits, so 16-bit truncation of products is exercised too.
             let quantization = (0..<128).map { _ in Int32(Int.random(in: 1...(trial % 3 == 0 ? 65535 : 64), using: &rng)) }
@@ -144,15 +144,29 @@ final class SequentialBlockDecoderTwinTests: XCTestCase {
     }
 
     func testCodeOnlyEntriesCarryTheSizeAndZRL() throws {
-        // Codes: 0 (EOB), 10 (0x01), 110 (ZRL), 1110 (0x2A: run 2, size 10, too long for the 9 bits).
+        // Codes: 0 (EOB), 10 (0x01), 110 (ZRL), 1110 (0x2A: run 2, size 10, too long for the 10 bits).
+        XCTAssertEqual(HuffmanTable.fastACBits, 10)
         let table = try HuffmanTable(HuffmanTableDefinition(counts: [1, 1, 1, 1] + [UInt8](repeating: 0, count: 12),
                                                             symbols: [0x00, 0x01, 0xF0, 0x2A]), isDC: false, name: "AC", offset: 0)
         let fastAC = table.view.fastAC
-        XCTAssertEqual(fastAC[0b0_0000_0000], 1 | HuffmanTable.fastACEndOfBlock)
-        XCTAssertEqual(fastAC[0b10_1000000], 3 | HuffmanTable.fastACValue | HuffmanTable.fastACSizeOne | 1 << 16)
-        XCTAssertEqual(fastAC[0b10_0000000], 3 | HuffmanTable.fastACValue | HuffmanTable.fastACSizeOne | -1 << 16)
-        XCTAssertEqual(fastAC[0b110_000000], 3 | 15 << 8 | HuffmanTable.fastACCodeOnly)
-        XCTAssertEqual(fastAC[0b1110_00000], 4 | 2 << 8 | HuffmanTable.fastACCodeOnly | 10 << 16)
-        XCTAssertEqual(fastAC[0b1111_00000], 0)
+        XCTAssertEqual(fastAC[0b0_000000000], 1 | HuffmanTable.fastACEndOfBlock)
+        XCTAssertEqual(fastAC[0b10_10000000], 3 | HuffmanTable.fastACValue | HuffmanTable.fastACSizeOne | 1 << 16)
+        XCTAssertEqual(fastAC[0b10_00000000], 3 | HuffmanTable.fastACValue | HuffmanTable.fastACSizeOne | -1 << 16)
+        XCTAssertEqual(fastAC[0b110_0000000], 3 | 15 << 8 | HuffmanTable.fastACCodeOnly)
+        XCTAssertEqual(fastAC[0b1110_000000], 4 | 2 << 8 | HuffmanTable.fastACCodeOnly | 10 << 16)
+        XCTAssertEqual(fastAC[0b1111_000000], 0)
+    }
+
+    func testDCEntriesCarryTheDifference() throws {
+        // Codes: 0 (size 0), 10 (size 2), 110 (size 8: 3 + 8 bits, past the 10), 1110 (size 6).
+        let table = try HuffmanTable(HuffmanTableDefinition(counts: [1, 1, 1, 1] + [UInt8](repeating: 0, count: 12),
+                                                            symbols: [0, 2, 8, 6]), isDC: true, name: "DC", offset: 0)
+        let fastDC = table.view.fastDC
+        XCTAssertEqual(fastDC[0b0_101010101], 1 | HuffmanTable.fastACValue)
+        XCTAssertEqual(fastDC[0b10_01_000000], 4 | HuffmanTable.fastACValue | -2 << 16)   // EXTEND(01, 2) = −2
+        XCTAssertEqual(fastDC[0b10_11_111111], 4 | HuffmanTable.fastACValue | 3 << 16)
+        XCTAssertEqual(fastDC[0b110_1111111], 0)
+        XCTAssertEqual(fastDC[0b1110_000001], 10 | HuffmanTable.fastACValue | -62 << 16)  // EXTEND(000001, 6) = 1 − 63
+        XCTAssertEqual(fastDC[0b1111_000000], 0)
     }
 }

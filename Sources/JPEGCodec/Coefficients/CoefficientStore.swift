@@ -34,6 +34,8 @@ final class CoefficientStore {
     /// Blocks hold raw `Int16` coefficients (progressive) rather than dequantized `Int32`.
     let holdsRawCoefficients: Bool
     private let layout: FrameLayout
+    /// The one allocation that holds every plane below.
+    private let storage: ZeroedMemory
     private let planes: [UnsafeMutableRawPointer]
     private let shapePlanes: [UnsafeMutablePointer<UInt8>]
     /// Per component, one ``CoefficientWindow/nonZeroMasks`` word per block (raw storage; one
@@ -65,26 +67,34 @@ final class CoefficientStore {
             counts.append(values)
             total = sum
         }
-        planes = counts.map { count in
-            // Zero-filled, and bound to the coefficient type the window accessors assume.
-            if rawCoefficients {
-                let plane = LargeBuffer.allocate(byteCount: count * 2, alignment: 16).bindMemory(to: Int16.self, capacity: count)
-                plane.initialize(repeating: 0, count: count)
-                return UnsafeMutableRawPointer(plane)
-            }
-            let plane = LargeBuffer.allocate(byteCount: count * 4, alignment: 16).bindMemory(to: Int32.self, capacity: count)
-            plane.initialize(repeating: 0, count: count)
-            return UnsafeMutableRawPointer(plane)
+        // One allocation for every plane, mask and shape array: a large one gets huge pages as a
+        // whole (``LargeBuffer``), where separate planes below its threshold (the chroma planes
+        // of a 4:2:0 photo, 3 MB each) and every plane's tail past its last whole 2 MiB page were
+        // faulted in 4 KiB at a time on each decode. Zero-filled (by the kernel, when large):
+        // coefficients and masks 0, and shapes `BlockShape.dcOnly`, which is 0 too.
+        func aligned(_ bytes: Int) -> Int { (bytes + 63) & ~63 }
+        var offsets: [(plane: Int, mask: Int, shape: Int)] = []
+        var end = 0
+        for count in counts {
+            let plane = end
+            end += aligned(count * coefficientBytes)
+            let mask = end
+            end += aligned((rawCoefficients ? count / 64 : 1) * 8)
+            let shape = end
+            end += aligned(count / 64)
+            offsets.append((plane, mask, shape))
         }
-        shapePlanes = counts.map { count in
-            let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: count / 64)
-            plane.initialize(repeating: BlockShape.dcOnly, count: count / 64)
+        jpegInvariant(BlockShape.dcOnly == 0, "zeroed shapes must read as dcOnly")
+        storage = LargeBuffer.allocateZeroed(byteCount: end)
+        let memory = storage.pointer
+        planes = offsets.enumerated().map { c, offset in
+            let plane = memory + offset.plane
+            if rawCoefficients { plane.bindMemory(to: Int16.self, capacity: counts[c]) } else { plane.bindMemory(to: Int32.self, capacity: counts[c]) }
             return plane
         }
-        maskPlanes = counts.map { count in
-            let plane = UnsafeMutablePointer<UInt64>.allocate(capacity: rawCoefficients ? count / 64 : 1)
-            plane.initialize(repeating: 0, count: rawCoefficients ? count / 64 : 1)
-            return plane
+        shapePlanes = offsets.enumerated().map { c, offset in (memory + offset.shape).bindMemory(to: UInt8.self, capacity: counts[c] / 64) }
+        maskPlanes = offsets.enumerated().map { c, offset in
+            (memory + offset.mask).bindMemory(to: UInt64.self, capacity: rawCoefficients ? counts[c] / 64 : 1)
         }
         quantization = .allocate(capacity: 64 * planes.count)
         quantization.initialize(repeating: 0, count: 64 * planes.count)
@@ -98,9 +108,7 @@ final class CoefficientStore {
     }
 
     deinit {
-        planes.forEach { $0.deallocate() }
-        shapePlanes.forEach { $0.deallocate() }
-        maskPlanes.forEach { $0.deallocate() }
+        storage.release()
         windows.deallocate()
         quantization.deallocate()
     }

@@ -47,7 +47,7 @@ extension JPEGDecoder {
         let examinedBefore = scan.bytesExamined, mcusBefore = scan.nextMCU
         let step = try scan.run(bytes: input.readable, streamOffset: input.consumedOffset, inputComplete: inputComplete,
                                 report: { self.warn($0, affectsPixels: true) })
-        inputBytesExamined += scan.bytesExamined - examinedBefore
+        bytesExaminedCount += scan.bytesExamined - examinedBefore
         input.consume(scan.consumedBytes)
         if scan.nextMCU > mcusBefore { changedSinceLastCall = true }
         guard step == .complete else { return }

@@ -10,7 +10,7 @@ extension JPEGDecoder {
             switch phase {
             case .signature:
                 guard bytes.count >= 2 else { return }
-                inputBytesExamined += 2
+                bytesExaminedCount += 2
                 guard bytes[0] == 0xFF && bytes[1] == JPEGMarker.soi else {
                     throw ImageDecodingError(.invalidSignature, at: base,
                                              "not a JPEG file: starts with 0x\(JPEGMarker.hex(bytes[0])) 0x\(JPEGMarker.hex(bytes[1])) instead of 0xff 0xd8 (SOI)")
@@ -20,12 +20,12 @@ extension JPEGDecoder {
             case .markers:
                 switch MarkerSearch.next(in: bytes, from: 0) {
                 case .needMoreInput(let resumeAt, let skipped):
-                    inputBytesExamined += resumeAt
+                    bytesExaminedCount += resumeAt
                     skippedBytes += skipped
                     input.consume(resumeAt)
                     return
                 case .found(let code, let start, let end, let skipped):
-                    inputBytesExamined += end
+                    bytesExaminedCount += end
                     skippedBytes += skipped
                     if skippedBytes > 0 {
                         warn(ImageDecodingError(.invalidData, at: base + start,
@@ -46,13 +46,13 @@ extension JPEGDecoder {
                     // nothing when that is negative: the marker search goes on after the length.
                     guard marker == JPEGMarker.com || (0xE0...0xEF).contains(marker) else { throw problem }
                     warn(problem, affectsPixels: false)
-                    inputBytesExamined += 2
+                    bytesExaminedCount += 2
                     input.consume(2)
                     phase = .markers
                     continue
                 }
                 guard bytes.count >= length else { return }
-                inputBytesExamined += length
+                bytesExaminedCount += length
                 var reader = SegmentReader(bytes: UnsafeRawBufferPointer(rebasing: bytes[2..<length]),
                                            streamOffset: base + 2, name: JPEGMarker.name(marker))
                 phase = .markers

@@ -142,7 +142,7 @@ extension JPEGDecoder {
                                        inputComplete: inputComplete,
                                        report: { self.warn($0, affectsPixels: true) },
                                        onMCURow: { self.finishedMCURow($0) })
-        inputBytesExamined += scanDecoder.bytesExamined - examinedBefore
+        bytesExaminedCount += scanDecoder.bytesExamined - examinedBefore
         input.consume(scanDecoder.consumedBytes)
         if twelveBitRenderer != nil && preview == nil { markDirtyIMCURows(decodedMCUs: mcusBefore..<scanDecoder.nextMCU, of: scanDecoder) }
         if let preview, scanDecoder.nextMCU > mcusBefore {

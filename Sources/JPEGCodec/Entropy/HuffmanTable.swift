@@ -15,9 +15,10 @@ struct HuffmanLookup {
     let valueOffset: UnsafePointer<Int32>
     /// The symbols, 256 entries (unused ones 0).
     let symbols: UnsafePointer<UInt8>
-    /// AC decoding in one step, indexed like `lookup`. 0 when the code is longer than 9 bits or
+    /// AC decoding in one step, indexed by the next ``HuffmanTable/fastACBits`` (10) bits. 0 when
+    /// the code is longer than that or
     /// is a size-0 symbol other than EOB (0x00) and ZRL (0xF0). Otherwise bits 8...11 = zero run and:
-    /// - ``HuffmanTable/fastACValue`` (bit 12): the code and its extra bits fit in the 9; bits
+    /// - ``HuffmanTable/fastACValue`` (bit 12): the code and its extra bits fit in the 10; bits
     ///   0...7 = bits to consume (code + extra bits), bits 16...31 = the coefficient (signed).
     ///   Example: code `00` (length 2) for symbol 0x01 (run 0, size 1) followed by bit 1 gives
     ///   3 | 1 << 12 | 1 << 16.
@@ -28,6 +29,13 @@ struct HuffmanLookup {
     /// - ``HuffmanTable/fastACCodeOnly`` (bit 14): the code fits but its extra bits do not, or
     ///   ZRL; bits 0...7 = code length, bits 16...19 = size (0 for ZRL).
     let fastAC: UnsafePointer<Int32>
+
+    /// A DC table's one-read entries, in the storage an AC table uses for ``fastAC`` (a table is
+    /// built for one class, T.81 B.2.4.2): indexed by the next ``HuffmanTable/fastACBits`` bits,
+    /// an entry whose code and difference bits fit there is bits 0...7 = bits to consume,
+    /// ``HuffmanTable/fastACValue`` set and bits 16...31 = the difference, sign-extended (F.2.2.1);
+    /// 0 otherwise. Example: code `00` for size 2, then bits `01`: 4 | 1 << 12 | −2 << 16.
+    var fastDC: UnsafePointer<Int32> { fastAC }
 }
 
 /// A Huffman table built for decoding (T.81 Annex C and F.2.2.3), with a 9-bit lookahead table.
@@ -37,6 +45,10 @@ struct HuffmanLookup {
 final class HuffmanTable {
     /// Bits looked up at once; codes up to this long decode with one table read.
     static let lookaheadBits = 9
+    /// Bits that index ``HuffmanLookup/fastAC``: longer than `lookaheadBits`, so that more codes
+    /// come with their extra bits in one read (a 2^fastACBits-entry table of 4-byte entries per
+    /// AC table, which stays in the level-1 cache beside the others).
+    static let fastACBits = 10
     /// ``HuffmanLookup/fastAC`` flags (see there).
     static let fastACValue: Int32 = 1 << 12
     static let fastACEndOfBlock: Int32 = 1 << 13
@@ -111,17 +123,29 @@ final class HuffmanTable {
             let entry = UInt16(codeLength << 8) | UInt16(symbols[i])
             for slot in start..<(start + fill) { lookupStorage[slot] = entry }
         }
-        fastACStorage = .allocate(capacity: 1 << bits)
-        fastACStorage.initialize(repeating: 0, count: 1 << bits)
-        for (i, codeLength) in lengths.enumerated() where codeLength <= bits {
+        let acBits = Self.fastACBits
+        fastACStorage = .allocate(capacity: 1 << acBits)
+        fastACStorage.initialize(repeating: 0, count: 1 << acBits)
+        for (i, codeLength) in lengths.enumerated() where isDC && codeLength <= acBits {
+            // DC: size category and difference in one read (`fastDC`); symbols are 0...15 here.
+            let size = Int(symbols[i])
+            guard codeLength + size <= acBits else { continue }
+            let start = codes[i] << (acBits - codeLength)
+            for slot in start..<(start + (1 << (acBits - codeLength))) {
+                let extra = size == 0 ? 0 : Int32((slot >> (acBits - codeLength - size)) & ((1 << size) - 1))
+                let value = size == 0 ? 0 : (extra < Int32(1) << Int32(size - 1) ? extra - (Int32(1) << Int32(size)) + 1 : extra)
+                fastACStorage[slot] = Int32(codeLength + size) | Self.fastACValue | value << 16
+            }
+        }
+        for (i, codeLength) in lengths.enumerated() where !isDC && codeLength <= acBits {
             let run = Int32(symbols[i] >> 4), size = Int(symbols[i] & 15)
-            let start = codes[i] << (bits - codeLength)
-            for slot in start..<(start + (1 << (bits - codeLength))) {
+            let start = codes[i] << (acBits - codeLength)
+            for slot in start..<(start + (1 << (acBits - codeLength))) {
                 if size == 0 {
                     if run == 0 { fastACStorage[slot] = Int32(codeLength) | Self.fastACEndOfBlock }
                     if run == 15 { fastACStorage[slot] = Int32(codeLength) | run << 8 | Self.fastACCodeOnly }
-                } else if codeLength + size <= bits {
-                    let extra = Int32((slot >> (bits - codeLength - size)) & ((1 << size) - 1))
+                } else if codeLength + size <= acBits {
+                    let extra = Int32((slot >> (acBits - codeLength - size)) & ((1 << size) - 1))
                     // T.81 F.2.2.1 EXTEND: values below 2^(size-1) are negative.
                     let value = extra < Int32(1) << Int32(size - 1) ? extra - (Int32(1) << Int32(size)) + 1 : extra
                     fastACStorage[slot] = Int32(codeLength + size) | run << 8 | Self.fastACValue | value << 16

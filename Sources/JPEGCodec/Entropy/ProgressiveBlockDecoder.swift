@@ -129,7 +129,7 @@ enum ProgressiveBlockDecoder {
         while k <= end {
             // Fast path, as in the sequential decoder: a short code and its extra bits in one read.
             if reader.bitCount < 16 { reader.refill() }
-            let entry = ac.fastAC[reader.peek(HuffmanTable.lookaheadBits)]
+            let entry = ac.fastAC[reader.peek(HuffmanTable.fastACBits)]
             if entry & (1 << 12) != 0 {
                 reader.consume(Int(entry & 0xFF))
                 k &+= Int((entry >> 8) & 15)     // k ≤ 63, run ≤ 15: inside ZigZag.order's 80 entries
@@ -227,7 +227,7 @@ enum ProgressiveBlockDecoder {
         if eobRun == 0 {
             while ahead != 0 {
                 if reader.bitCount < BitReader.symbolReadBits { reader.refill() }
-                let entry = ac.fastAC[Int(truncatingIfNeeded: reader.accumulator &>> UInt64(64 - HuffmanTable.lookaheadBits))]
+                let entry = ac.fastAC[Int(truncatingIfNeeded: reader.accumulator &>> UInt64(64 - HuffmanTable.fastACBits))]
                 let run: Int
                 var newValue: Int32 = 0
                 if entry & HuffmanTable.fastACSizeOne != 0 {

@@ -171,8 +171,12 @@ final class ScanDecoder {
             // one when the segment's end (a marker) or the input's end is buffered.
             var affordable = mcuCount
             if !insufficientData && !reader.markerReached && !inputComplete {
+                // A local counter, not `&bytesExamined`: an inout class property nested in the
+                // `lookahead` access makes both keep dynamic exclusivity checks.
+                var examined = 0
                 let markerAhead = lookahead.markerAhead(in: reader.bytes, from: reader.position, streamOffset: streamOffset,
-                                                        examined: &bytesExamined)
+                                                        examined: &examined)
+                bytesExamined += examined
                 // Fill bytes (0xFF before 0xFF) hold no bits: worst cases count the other bytes.
                 let fill = lookahead.fillBytes(from: streamOffset + reader.position)
                 let available = bytes.count - reader.position - fill

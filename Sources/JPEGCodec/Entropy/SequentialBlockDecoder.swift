@@ -41,10 +41,12 @@ enum SequentialBlockDecoder {
         var slotIndex = start - mcu * blocksPerMCU
         var index = start
         while index < end {
-            let slot = slots[slotIndex]
-            let outcome = decodeBlock(into: slot.block + mcu * slot.blockStep, shape: slot.shape + mcu * slot.shapeStep,
-                                      quantization: slot.quantization, dc: slot.dc, ac: slot.ac,
-                                      predictor: slot.predictor, reader: &reader, zigzag: zigzag)
+            // Fields read through the pointer where they are used, not the 128-byte slot copied.
+            let slot = slots + slotIndex
+            let outcome = decodeBlock(into: slot.pointee.block + mcu * slot.pointee.blockStep,
+                                      shape: slot.pointee.shape + mcu * slot.pointee.shapeStep,
+                                      quantization: slot.pointee.quantization, dc: slot.pointee.dc, ac: slot.pointee.ac,
+                                      predictor: slot.pointee.predictor, reader: &reader, zigzag: zigzag)
             index += 1
             slotIndex += 1
             if slotIndex == blocksPerMCU {
@@ -73,15 +75,22 @@ enum SequentialBlockDecoder {
         var outcome = Outcome.decoded
         // F.2.2.1: DC difference category, then the difference itself.
         if reader.bitCount < BitReader.symbolReadBits { reader.refill() }
-        let dcCode = BitReader.symbol(atTopOf: reader.accumulator, dc)
-        reader.consume(dcCode.length)
-        var size = dcCode.symbol
-        if size < 0 { outcome = .badCode; size = 0 }
         var difference: Int32 = 0
-        if size != 0 {
-            if reader.bitCount < size { reader.refill() }
-            difference = BitReader.extend(Int32(truncatingIfNeeded: reader.peek(size)), size: size)
-            reader.consume(size)
+        let dcEntry = dc.fastDC[Int(truncatingIfNeeded: reader.accumulator &>> UInt64(64 - HuffmanTable.fastACBits))]
+        if dcEntry != 0 {
+            // Code and difference bits in one read (at most fastACBits ≤ symbolReadBits bits).
+            reader.consume(Int(dcEntry & 0xFF))
+            difference = dcEntry >> 16
+        } else {
+            let dcCode = BitReader.symbol(atTopOf: reader.accumulator, dc)
+            reader.consume(dcCode.length)
+            var size = dcCode.symbol
+            if size < 0 { outcome = .badCode; size = 0 }
+            if size != 0 {
+                if reader.bitCount < size { reader.refill() }
+                difference = BitReader.extend(Int32(truncatingIfNeeded: reader.peek(size)), size: size)
+                reader.consume(size)
+            }
         }
         let (value, overflow) = predictor.pointee.addingReportingOverflow(difference)
         if overflow { return .predictorOverflow }
@@ -95,7 +104,7 @@ enum SequentialBlockDecoder {
         var lastIndex = 0
         while k < 64 {
             if reader.bitCount < BitReader.symbolReadBits { reader.refill() }
-            let entry = ac.fastAC[Int(truncatingIfNeeded: reader.accumulator &>> UInt64(64 - HuffmanTable.lookaheadBits))]
+            let entry = ac.fastAC[Int(truncatingIfNeeded: reader.accumulator &>> UInt64(64 - HuffmanTable.fastACBits))]
             if entry & HuffmanTable.fastACValue != 0 {
                 // A short code and its extra bits, resolved by the one table read.
                 reader.consume(Int(entry & 0xFF))
@@ -115,7 +124,7 @@ enum SequentialBlockDecoder {
                 run = Int((entry >> 8) & 15)
                 acSize = Int((entry >> 16) & 15)
             } else {
-                // The code alone (longer than 9 bits, or a size-0 symbol that ends the block).
+                // The code alone (longer than fastACBits, or a size-0 symbol that ends the block).
                 let acCode = BitReader.symbol(atTopOf: reader.accumulator, ac)
                 reader.consume(acCode.length)
                 var symbol = acCode.symbol

@@ -21,7 +21,7 @@ enum RawSequentialBlockDecoder {
         while k < 64 {
             // Fast path: a short code and its extra bits resolved by one table read.
             if reader.bitCount < BitReader.symbolReadBits { reader.refill() }
-            let entry = ac.fastAC[reader.peek(HuffmanTable.lookaheadBits)]
+            let entry = ac.fastAC[reader.peek(HuffmanTable.fastACBits)]
             if entry & (1 << 12) != 0 {
                 reader.consume(Int(entry & 0xFF))
                 k &+= Int((entry >> 8) & 15)     // k < 64 and the run ≤ 15: inside ZigZag.order

@@ -171,8 +171,12 @@ final class LosslessScanDecoder {
             }
             var affordable = mcusPerRow - column
             if !reader.markerReached && !inputComplete {
+                // A local counter, not `&bytesExamined`: an inout class property nested in the
+                // `lookahead` access makes both keep dynamic exclusivity checks.
+                var examined = 0
                 let markerAhead = lookahead.markerAhead(in: reader.bytes, from: reader.position, streamOffset: streamOffset,
-                                                        examined: &bytesExamined)
+                                                        examined: &examined)
+                bytesExamined += examined
                 // Fill bytes (0xFF before 0xFF) hold no bits: worst cases count the other bytes.
                 let available = bytes.count - reader.position - lookahead.fillBytes(from: streamOffset + reader.position)
                 if available >= worstCaseMCUBytes {
