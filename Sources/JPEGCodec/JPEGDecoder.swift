@@ -120,6 +120,12 @@ public final class JPEGDecoder: IncrementalImageDecoder {
         colorOutput = SRGBOutputStage(options: options)
     }
 
+    deinit {
+        // A worker may still be writing rows into `canvas`, which goes with this decoder.
+        pipeline?.waitForJobs()
+        preview?.dropEarlyBand()
+    }
+
     /// Known once the frame header (SOF) is parsed; orientation and ICC profile are filled in as
     /// their segments arrive. Width and height are those of the (scaled) output.
     public internal(set) var header: ImageHeader? {
