@@ -47,7 +47,8 @@ extension JPEGDecoder {
             let extent: CoefficientStore.Extent = wholeImageStorage ? .wholeImage
                 : pipelined ? .iMCURowRing(slots: TransformPipeline.coefficientSlots) : .oneIMCURow
             store = try CoefficientStore(layout: layout, extent: extent,
-                                         rawCoefficients: progressive || twelveBit, maxBytes: memoryLimit, at: markerOffset)
+                                         rawCoefficients: progressive || twelveBit, maxBytes: memoryLimit,
+                                         threads: options.maximumThreads, at: markerOffset)
             guard let created = store else { throw ImageDecodingError(.internal, at: markerOffset, "no coefficient store") }
             if twelveBit {
                 // 16-bit samples: twice the 8-bit row, unless the caller set the row size.
@@ -135,6 +136,9 @@ extension JPEGDecoder {
     func continueScan() throws {
         if losslessScan != nil { return try continueLosslessScan() }
         guard let scanDecoder else { throw ImageDecodingError(.internal, at: input.consumedOffset, "no scan under way") }
+        // Two threads: the worker's loop ends with this call (its jobs still finish), so no
+        // thread waits while the decoder waits for bytes.
+        defer { pipeline?.pauseWorker() }
         let examinedBefore = scanDecoder.bytesExamined
         let mcusBefore = scanDecoder.nextMCU
         let step = try scanDecoder.run(bytes: input.readable, streamOffset: input.consumedOffset,

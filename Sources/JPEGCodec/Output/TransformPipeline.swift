@@ -66,8 +66,14 @@ final class TransformPipeline {
     /// The worker's upsampling rows.
     private let workerScratch: UpsampleScratch
     private let queue = DispatchQueue(label: "JPEGCodec.TransformPipeline", qos: .userInitiated)
-    /// Signalled once per finished job, in submission order (the queue is serial).
-    private let finished = DispatchSemaphore(value: 0)
+    /// Jobs to the worker's loop.
+    private let channel = WorkerChannel()
+    /// Entries written to the channel's ring (jobs and stops).
+    private var channelEntries = 0
+    /// Whether a loop block is queued or running and has not been sent a stop.
+    private var loopRunning = false
+    /// Signalled once per finished job, in submission order.
+    private var finished: DispatchSemaphore { channel.finished }
     /// Jobs submitted whose completion the caller has not taken yet, oldest first (at most
     /// ``coefficientSlots``).
     private var pending: [PendingJob] = []
@@ -100,6 +106,7 @@ final class TransformPipeline {
     deinit {
         // Jobs read `slotWindows`: let them finish first.
         waitForJobs()
+        pauseWorker()
         slotWindows.deallocate()
     }
 
@@ -129,11 +136,24 @@ final class TransformPipeline {
                                workerRows: split..<end, picture: picture, scratch: workerScratch)
         pending.append(PendingJob(iMCURow: row, callerRows: plannedRows..<split, workerRows: split..<end, picture: picture?.base))
         plannedRows = end
-        let finished = self.finished
-        queue.async {
-            job.run()
-            finished.signal()
-        }
+        send(.run(job))
+    }
+
+    private func send(_ entry: WorkerChannel.Entry) {
+        channel.ring[channelEntries % WorkerChannel.ringSize] = entry
+        channelEntries += 1
+        channel.entriesReady.signal()
+        guard !loopRunning, case .run = entry else { return }
+        loopRunning = true
+        let channel = self.channel, first = channelEntries - 1
+        queue.async { channel.loop(from: first) }
+    }
+
+    /// Ends the worker's loop once it has run the jobs sent so far (they still finish).
+    func pauseWorker() {
+        guard loopRunning else { return }
+        send(.stop)
+        loopRunning = false
     }
 
     /// Waits until every submitted iMCU row up to `row` is done, tells the renderer, and hands
@@ -173,6 +193,67 @@ final class TransformPipeline {
         renderer.didTransform(iMCURow: job.iMCURow)
         rowsFromWorker += job.workerRows.count
         deliver(FinishedRows(callerRows: job.callerRows, workerRows: job.workerRows, picture: job.picture))
+    }
+}
+
+/// The caller-to-worker hand-over of ``TransformPipeline``: a ring of entries and the semaphores
+/// that order them.
+///
+/// `@unchecked Sendable`: the caller writes ring entry n before it signals `entriesReady`, and
+/// the worker reads it after the matching wait; the caller rewrites entry n only ``ringSize``
+/// entries later, by when the worker has read it: entries not read yet are at most the jobs in
+/// flight (two; a new job is written only after the oldest of them is taken, so it was read)
+/// plus a stop before, between and after them, plus a new job and its stop, seven in all. Only
+/// the loop on the pipeline's serial queue reads the ring.
+private final class WorkerChannel: @unchecked Sendable {
+    enum Entry {
+        case empty
+        case run(TransformJob)
+        case stop
+    }
+
+    /// Room for the entries not read yet (see above).
+    static let ringSize = 8
+    /// How long the worker polls for the next entry before it sleeps.
+    static let spinNanoseconds: UInt64 = 100_000
+    let ring: UnsafeMutablePointer<Entry>
+    let entriesReady = DispatchSemaphore(value: 0)
+    let finished = DispatchSemaphore(value: 0)
+
+    init() {
+        ring = .allocate(capacity: Self.ringSize)
+        ring.initialize(repeating: .empty, count: Self.ringSize)
+    }
+
+    deinit {
+        ring.deinitialize(count: Self.ringSize)
+        ring.deallocate()
+    }
+
+    /// The worker: runs entries from index `first` on until a stop.
+    func loop(from first: Int) {
+        var index = first
+        while true {
+            awaitEntry()
+            let entry = ring[index % Self.ringSize]
+            index += 1
+            switch entry {
+            case .run(let job):
+                job.run()
+                finished.signal()
+            case .stop, .empty:
+                return
+            }
+        }
+    }
+
+    private func awaitEntry() {
+        if entriesReady.wait(timeout: .now()) == .success { return }
+        let deadline = DispatchTime.now().uptimeNanoseconds + Self.spinNanoseconds
+        repeat {
+            if entriesReady.wait(timeout: .now()) == .success { return }
+        } while DispatchTime.now().uptimeNanoseconds < deadline
+        entriesReady.wait()
     }
 }
 
