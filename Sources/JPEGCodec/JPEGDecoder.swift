@@ -74,7 +74,8 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     var store: CoefficientStore?
     /// Sequential files: streams rows to the picture (or renders multi-scan storage).
     var renderer: BlockRowRenderer?
-    /// Sequential single-scan files with ``DecodingOptions/maximumThreads`` ≥ 2: runs the IDCTs on a worker.
+    /// Sequential single-scan files with ``DecodingOptions/maximumThreads`` ≥ 2: runs the IDCTs, and the
+    /// upsampling and colour conversion of some rows, on a worker that writes into the picture.
     var pipeline: TransformPipeline?
     /// Progressive files: draws pictures from the stored coefficients.
     var preview: ProgressivePreview?
@@ -118,6 +119,12 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     public init(options: DecodingOptions = DecodingOptions()) {
         self.options = options
         colorOutput = SRGBOutputStage(options: options)
+    }
+
+    deinit {
+        // A worker may still be writing rows into `canvas`, which goes with this decoder.
+        pipeline?.waitForJobs()
+        preview?.dropEarlyBand()
     }
 
     /// Known once the frame header (SOF) is parsed; orientation and ICC profile are filled in as

@@ -35,8 +35,12 @@ extension JPEGDecoder {
                                      "decode(into:) writes the natural pixel format; preferredFormat \(preferred) is not applied")
         }
         output = .callerMemory(destination, bytesPerRow: bytesPerRow)
-        // The caller's memory is valid for this call only.
-        defer { output = .headerOnly }
+        // The caller's memory is valid for this call only: no worker may write to it afterwards.
+        defer {
+            pipeline?.waitForJobs()
+            preview?.dropEarlyBand()
+            output = .headerOnly
+        }
         do {
             try feed(bytes)
             try finishInput()

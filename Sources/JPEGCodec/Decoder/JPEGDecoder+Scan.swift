@@ -66,8 +66,7 @@ extension JPEGDecoder {
                                                        ringIMCURows: pipelined ? TransformPipeline.ringIMCURows : 3)
                 renderer = createdRenderer
                 if pipelined {
-                    pipeline = TransformPipeline(renderer: createdRenderer, store: created, layout: layout,
-                                                 bytesPerPixel: conversion.bytesPerPixel)
+                    pipeline = TransformPipeline(renderer: createdRenderer, store: created, layout: layout)
                 }
             }
         } else if !wholeImageStorage {
@@ -136,6 +135,9 @@ extension JPEGDecoder {
     func continueScan() throws {
         if losslessScan != nil { return try continueLosslessScan() }
         guard let scanDecoder else { throw ImageDecodingError(.internal, at: input.consumedOffset, "no scan under way") }
+        // Two threads: the worker's loop ends with this call (its jobs still finish), so no
+        // thread waits while the decoder waits for bytes.
+        defer { pipeline?.pauseWorker() }
         let examinedBefore = scanDecoder.bytesExamined
         let mcusBefore = scanDecoder.nextMCU
         let step = try scanDecoder.run(bytes: input.readable, streamOffset: input.consumedOffset,
@@ -164,7 +166,14 @@ extension JPEGDecoder {
     /// Called by the scan decoder after each MCU row: streams it to the output, or marks it for
     /// rendering (progressive previews follow the decoded MCUs instead, see `continueScan`).
     private func finishedMCURow(_ row: Int) {
-        guard preview == nil, let layout, let store, let scan = currentScan else { return }
+        if let preview {
+            // Two threads: the worker may draw the rows of the final picture this row completes.
+            if preview.hasEarlyBand, let store {
+                _ = withPixelRows { base, _ in preview.scanPassed(mcuRow: row, windows: store.windows, output: base) }
+            }
+            return
+        }
+        guard let layout, let store, let scan = currentScan else { return }
         var iMCURow = row
         if !scan.isInterleaved {
             // A single-component scan's MCU row is one block row; an iMCU row holds V of them.
@@ -186,7 +195,8 @@ extension JPEGDecoder {
             // and then decodes the next row into the other coefficient slot. (A ring of six
             // rows without this wait was tried and measured slower on two idle cores: 4:2:0
             // 23.4 ms against 16.6 ms; see README, two threads.)
-            pipeline.submit(iMCURow: iMCURow, windows: store.windows) { deliver($0, renderer) }
+            let picture = withPixelRows { TransformPipeline.Picture(base: $0, bytesPerRow: $1) }
+            pipeline.submit(iMCURow: iMCURow, windows: store.windows, picture: picture) { deliver($0, renderer) }
             pipeline.waitFor(iMCURow: iMCURow - 1) { deliver($0, renderer) }
         } else {
             renderer.push(iMCURow: iMCURow, windows: store.windows, clearingBlocks: true)
@@ -219,15 +229,12 @@ extension JPEGDecoder {
         pipeline.drain { deliver($0, renderer) }
     }
 
-    /// Two threads: writes the rows a finished job made ready, the caller's share emitted here
-    /// and the worker's copied from its band.
+    /// Two threads: emits the caller's share of the rows a finished job made ready (the worker
+    /// wrote its share into the picture).
     private func deliver(_ rows: TransformPipeline.FinishedRows, _ renderer: BlockRowRenderer) {
-        _ = withPixelRows { base, bytesPerRow in
+        _ = withPixelRows { base, _ in
+            jpegInvariant(rows.picture == nil || rows.picture == base, "the picture moved while the worker wrote to it")
             renderer.emitReadyRows(limit: rows.callerRows.upperBound, into: base)
-            for y in rows.workerRows {
-                (base + y * bytesPerRow).update(from: rows.band + (y - rows.workerRows.lowerBound) * rows.bandStride,
-                                                count: rows.bandStride)
-            }
         }
         renderer.skipEmitted(rows.workerRows)
         canvasRowsWritten = max(canvasRowsWritten, renderer.nextOutputRow)

@@ -80,6 +80,15 @@ final class ProgressivePreview {
     private let threads: Int
     /// How many bands the last one-pass picture was drawn in (1 or 2; 0 before one).
     private(set) var onePassBands = 0
+    /// Per component, bit k set once zig-zag coefficient k has been sent exactly (a scan with Al = 0).
+    private var exactCoefficients: [UInt64]
+    /// Two threads: the top of the final picture, drawn while the scan that makes every
+    /// coefficient exact is still decoded (see ``EarlyFinalBand``).
+    private var earlyBand: EarlyFinalBand?
+    /// One-pass pictures finished from an early band, and the output rows the last one's worker
+    /// had drawn when the file ended.
+    private(set) var earlyBandPictures = 0
+    private(set) var earlyBandRows = 0
 
     /// Sets up previews for `layout`, with the store's `quantization` (per component 64 `Int32`),
     /// drawing pictures whose rows are `outputStride` bytes apart; the final picture of a one-shot
@@ -98,6 +107,7 @@ final class ProgressivePreview {
         smoothing = Array(repeating: nil, count: count)
         smoothingBefore = smoothing
         markedRows = Array(repeating: 0, count: count)
+        exactCoefficients = Array(repeating: 0, count: count)
     }
 
     /// Records which coefficients `scan` codes, to what precision, and the smoothing that follows
@@ -118,6 +128,42 @@ final class ProgressivePreview {
         scanCodesDC = scan.spectralStart == 0
         scanUnderWay = true
         reachedMCUs = 0
+        // A scan after the one the early band followed changes coefficients it drew.
+        dropEarlyBand()
+        if scan.approximationLow == 0 && scan.spectralStart <= scan.spectralEnd && scan.spectralEnd < 64 {
+            let width = scan.spectralEnd - scan.spectralStart + 1
+            let bits = (width == 64 ? UInt64.max : (UInt64(1) << UInt64(width)) - 1) << UInt64(scan.spectralStart)
+            for c in scanComponents where c < exactCoefficients.count { exactCoefficients[c] |= bits }
+        }
+        if threads > 1, planes == nil, case .eightBit = drawing, layout.mcuRows >= 4,
+           exactCoefficients.allSatisfy({ $0 == UInt64.max }) {
+            earlyBand = EarlyFinalBand(layout: layout, conversion: conversion, quantization: quantization,
+                                       outputStride: outputStride, smoothing: smoothing)
+        }
+    }
+
+    /// The scan under way has decoded MCU row `mcuRow` (one block row of its component when not
+    /// interleaved): with an early band, hands the worker the iMCU rows nothing can change now.
+    func scanPassed(mcuRow: Int, windows: UnsafePointer<CoefficientWindow>, output: UnsafeMutablePointer<UInt8>) {
+        guard let earlyBand, let first = scanComponents.first else { return }
+        var passed = mcuRow + 1
+        if !scanIsInterleaved {
+            let component = layout.components[first]
+            passed = mcuRow + 1 >= component.heightInBlocks ? layout.mcuRows : passed / max(component.verticalSampling, 1)
+        }
+        // Smoothing reads DC values two block rows below a block, upsampling one sample row:
+        // stay two iMCU rows behind the scan until it is through.
+        let end = passed >= layout.mcuRows ? layout.mcuRows : passed - 2
+        earlyBand.advance(toIMCURow: end, windows: windows, output: output)
+    }
+
+    /// Whether a worker draws the final picture's top during the scan under way.
+    var hasEarlyBand: Bool { earlyBand != nil }
+
+    /// Stops the early band's worker and forgets the band (its rows get drawn over).
+    func dropEarlyBand() {
+        earlyBand?.cancel()
+        earlyBand = nil
     }
 
     /// Per component, the smoothing for the coefficient bits as they are now.
@@ -211,9 +257,12 @@ final class ProgressivePreview {
         case .eightBit(let eightBitDrawer):
             drawer = eightBitDrawer
         }
+        let onePass = planes == nil && final && !scanUnderWay
+        // The worker must not write while a picture mid-file is drawn and handed out.
+        if !onePass || !needsDrawing { dropEarlyBand() }
         guard needsDrawing else { return planes?.initializedRows ?? 0 }
         needsDrawing = false
-        if planes == nil && final && !scanUnderWay { return renderInOnePass(windows: windows, drawer: drawer, into: output) }
+        if onePass { return renderInOnePass(windows: windows, drawer: drawer, into: output) }
         let renderer: SamplePlaneRenderer
         if let planes {
             renderer = planes
@@ -242,6 +291,15 @@ final class ProgressivePreview {
         }
         // Below 4 iMCU rows a second thread costs more than it saves.
         let iMCURows = (rows + layout.outputRowsPerIMCU - 1) / max(layout.outputRowsPerIMCU, 1)
+        if let earlyBand {
+            self.earlyBand = nil
+            // Rows past the last one the scan decoded with data are smoothed as before it
+            // (``SmoothingRegime/ended(lastGoodIMCURow:previous:)``): the band drew none of those.
+            if earlyBand.handedIMCURows <= lastGoodIMCURow + 1 || lastGoodIMCURow >= layout.mcuRows - 1 {
+                return finishEarlyBand(earlyBand, rows: rows, drawer: drawer, windows: windows, into: output)
+            }
+            earlyBand.cancel()
+        }
         guard threads > 1, iMCURows >= 4 else {
             onePassBands = 1
             return drawBand(firstIMCURow: 0, rows: 0..<rows, drawer: drawer, windows: windows, into: output)
@@ -262,6 +320,29 @@ final class ProgressivePreview {
         onePassBands = 2
         DispatchQueue.concurrentPerform(iterations: bands.count) { bands[$0].draw() }
         return ends[0] == split ? ends[1] : ends[0]
+    }
+
+    /// The one-pass picture when the early band has drawn its top: the worker goes on down to an
+    /// iMCU row boundary halfway through the rows left, and this thread draws the rest.
+    private func finishEarlyBand(_ band: EarlyFinalBand, rows: Int, drawer: RawBlockRowDrawer,
+                                 windows: UnsafePointer<CoefficientWindow>, into output: UnsafeMutablePointer<UInt8>) -> Int {
+        let drawn = band.workerRows
+        earlyBandRows = drawn
+        earlyBandPictures += 1
+        onePassBands = 2
+        // The worker may be anywhere in the rows it was handed: the split lies below them. The
+        // lower band starts with the last output row of the iMCU row above it.
+        let perIMCU = max(layout.outputRowsPerIMCU, 1)
+        let middle = max((drawn + rows) / 2 / perIMCU, band.handedIMCURows + 1)
+        let split = middle * perIMCU - 1
+        guard split < rows - perIMCU else {
+            band.finish(rows: rows, windows: windows, output: output)
+            return band.finishedRows()
+        }
+        band.finish(rows: split, windows: windows, output: output)
+        let lowerEnd = drawBand(firstIMCURow: middle, rows: split..<rows, drawer: drawer, windows: windows, into: output)
+        let upperEnd = band.finishedRows()
+        return upperEnd == split ? lowerEnd : upperEnd
     }
 
     /// Draws output rows `rows` (ending at or before the marked rows' end), starting the rings at
