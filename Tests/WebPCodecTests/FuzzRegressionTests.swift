@@ -42,4 +42,26 @@ final class FuzzRegressionTests: XCTestCase {
         for piece in Self.pieces(input) { try decoder.feed(piece) }
         XCTAssertEqual(try decoder.finish().height, 48)
     }
+
+    func testAnimatedFirstFrameRowsPutOffAreRetriedEvenWhenEveryByteWasTaken() throws {
+        // An ANMF whose lossy frame is cut: whole, row 0 decodes and row 1's modes run past the
+        // first partition (invalidData). Split, row 0 was put off waiting for its partition to
+        // double, and the last piece was already taken by the frame: `finish` must still retry it.
+        let input = try Fixtures.bytes("webp/crashers/animated-first-frame-rows-put-off-at-end-of-input.bin")
+        func failure(_ pieces: [ArraySlice<UInt8>]) -> ImageDecodingError? {
+            let decoder = WebPDecoder()
+            do {
+                for piece in pieces { try decoder.feed(piece) }
+                _ = try decoder.finish()
+                return nil
+            } catch {
+                return error as? ImageDecodingError
+            }
+        }
+        let whole = failure([input.dropFirst(2)])
+        let split = failure(Self.pieces(input))
+        XCTAssertEqual(whole?.kind, .invalidData)
+        XCTAssertEqual(split?.kind, .invalidData)
+        XCTAssertEqual(split?.offset, whole?.offset)
+    }
 }

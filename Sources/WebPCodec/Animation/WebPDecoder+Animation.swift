@@ -84,7 +84,9 @@ extension WebPDecoder: AnimatedImageDecoder {
         let range = chunk.imagePayloadRange(anmfOffset: offset)
         let end = min(payload.count, range.upperBound)
         let start = range.lowerBound + decoder.consumed
-        guard end > start else { return }
+        // Forced at the end of input, it runs even with no new bytes: rows put off until the
+        // partition grew (bytes already taken) are retried, as a whole feed would have decoded them.
+        guard end > start || force else { return }
         let rowsBefore = decoder.completedRows
         try run(decoder, on: payload, start..<end, force: force)
         if decoder.completedRows != rowsBefore { previewGeneration += 1 }
