@@ -193,6 +193,28 @@ enum HuffmanTableBuilder {
         }
     }
 
+    /// The codeword of `symbol` in the canonical code with the given lengths (RFC 1951 3.2.2), bit
+    /// reversed as it arrives (first bit lowest), and its length; length 0 when the symbol has
+    /// no codeword. Requires lengths ≤ 15 and `symbol < count`.
+    static func codeword(of symbol: Int, lengths: UnsafePointer<UInt8>, count: Int) -> (reversed: UInt64, length: Int) {
+        let length = Int(lengths[symbol] & 15)
+        guard length > 0 else { return (0, 0) }
+        // Codes are assigned shortest first, then in symbol order within a length: the symbol's
+        // code is the count of shorter codewords, each length's widened to the next, plus its rank.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { counts in
+            counts.initialize(repeating: 0)
+            var rank = 0
+            for index in 0..<count {
+                let bits = Int(lengths[index] & 15)
+                counts[bits] &+= 1
+                if bits == length && index < symbol { rank &+= 1 }
+            }
+            var code = 0
+            for bits in 1..<length { code = (code &+ counts[bits]) &<< 1 }
+            return (UInt64(reverseBits(code &+ rank, length)), length)
+        }
+    }
+
     /// The low `length` (≤ 16) bits of `code` in reverse order: swap halves, bytes, nibbles, pairs
     /// and bits of a 16-bit value, then drop the `16 - length` low bits that were zeros above the code.
     static func reverseBits(_ code: Int, _ length: Int) -> Int {

@@ -62,9 +62,26 @@ extension Inflater {
         switch decodeBuffered(outputLimit: outputLimit, pullsInput: false, needed: &needed) {
         case .needInput:
             // The bytes that cannot complete the token (an attempt with them would decode
-            // nothing), then up to the trailer's length (see ``heldInputLimit``), as far as the
-            // bit buffer takes them with room for one more byte (`bitCount` ≤ 55 for this path).
-            holdBelow = min(Int(truncatingIfNeeded: needed) &+ heldInputBits, 48)
+            // nothing), then up to the trailer's length (see ``heldInputLimit``) and, before the
+            // final block, what must come before the stream's end (see ``holdBelow``), as far as
+            // the bit buffer takes them with room for one more byte (`bitCount` ≤ 55 for this path).
+            var least = Int(truncatingIfNeeded: needed) &+ heldInputBits
+            if !isFinalBlock {
+                least &+= Inflater.leastBitsOfAFinalBlock
+                // Whether the bits so far rule out the end-of-block codeword as the pending token
+                // (never while the codeword is not worked out: its length is 0 then).
+                var ruledOut = rulesOutEndOfBlock()
+                if !ruledOut && endOfBlockLength == 0 {
+                    endOfBlockCodewordOfThisBlock()
+                    ruledOut = rulesOutEndOfBlock()
+                }
+                if ruledOut {
+                    least &+= endOfBlockLength
+                } else if endOfBlockLength > Int(truncatingIfNeeded: needed) {
+                    least &+= endOfBlockLength &- Int(truncatingIfNeeded: needed)
+                }
+            }
+            holdBelow = min(least, 48)
             // Output waits until a delivery's worth has gathered (see ``smallPieceDeliveryThreshold``).
             return outputPosition &- deliveredPosition < Inflater.smallPieceDeliveryThreshold ? .settled : .goOn
         case .endOfBlock:
@@ -73,6 +90,21 @@ extension Inflater {
         case .handOver:
             return .goOn
         }
+    }
+
+    /// Whether the buffered bits differ from the end-of-block codeword where both are known.
+    @inline(__always)
+    private func rulesOutEndOfBlock() -> Bool {
+        let known = min(bitCount, endOfBlockLength)
+        return (bitBuffer ^ endOfBlockCodeword) & ((UInt64(1) &<< UInt64(truncatingIfNeeded: known)) &- 1) != 0
+    }
+
+    /// Works out the end-of-block codeword of the dynamic block being decoded from its code
+    /// lengths, which stay in ``codeLengths`` until the next block's header: once per block, and
+    /// only for a caller feeding small pieces (a whole-input decode never pays for it).
+    @inline(never)
+    func endOfBlockCodewordOfThisBlock() {
+        (endOfBlockCodeword, endOfBlockLength) = HuffmanTableBuilder.codeword(of: 256, lengths: codeLengths + 19, count: literalCount)
     }
 
     /// The loop of ``decodeBufferedTokens(outputLimit:)``; with `pullsInput` false it decodes from
@@ -112,6 +144,21 @@ extension Inflater {
             }
             while position <= outputLimit {
                 var entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
+                if Int32(bitPattern: entry) < 0 {
+                    // A literal (one sign test; never exceptional, and its codeword is all it takes).
+                    let used = count(entry)
+                    if used > available {
+                        if pullsInput && input < end { continue refilling }
+                        needed = used
+                        stop = .needInput
+                        break refilling
+                    }
+                    bits &>>= UInt64(truncatingIfNeeded: entry)
+                    available &-= used
+                    output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
+                    position &+= 1
+                    continue
+                }
                 if entry & HuffmanEntry.exceptional != 0 {
                     if entry & HuffmanEntry.kindMask == HuffmanEntry.link {
                         entry = HuffmanEntry.subtableEntry(literals, link: entry, bitsAfterMain: bits &>> 11) &+ (11 | 11 << 8)
@@ -128,7 +175,7 @@ extension Inflater {
                     break refilling
                 }
                 if Int32(bitPattern: entry) < 0 {
-                    // A literal (one sign test).
+                    // A literal from a subtable.
                     bits &>>= UInt64(truncatingIfNeeded: entry)
                     available &-= used
                     output[position] = UInt8(truncatingIfNeeded: entry &>> 16)

@@ -55,6 +55,8 @@ extension Inflater {
                 throw fail(.invalidCodeLengths, "dynamic block has no code for end-of-block (symbol 256)")
             }
             try buildTable(lengths, count: literalCount, .literalLength, into: literalTable, what: "literal/length")
+            // Worked out only if a small piece needs it (see ``endOfBlockCodewordOfThisBlock()``).
+            endOfBlockLength = 0
             try buildTable(lengths + literalCount, count: distanceCount, .distance, into: distanceTable, what: "distance")
             tablesHoldFixedCodes = false
             mode = .huffmanData

@@ -117,6 +117,9 @@ extension Inflater {
 
     /// Builds the fixed codes of RFC 1951 3.2.6 unless the tables already hold them.
     private func loadFixedTables() {
+        // Symbols 256–279 have the 7-bit codes 0000000–0010111 (RFC 1951 3.2.6).
+        endOfBlockCodeword = 0
+        endOfBlockLength = 7
         guard !tablesHoldFixedCodes else { return }
         // The fixed code lengths form complete codes, so building cannot fail.
         DeflateConstants.fixedLiteralLengths.withUnsafeBufferPointer { lengths in

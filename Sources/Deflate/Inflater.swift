@@ -60,6 +60,10 @@ public final class Inflater {
     @usableFromInline @exclusivity(unchecked) var bitCount = 0
     /// Whether the block being decoded is the last one (BFINAL).
     @exclusivity(unchecked) var isFinalBlock = false
+    /// The end-of-block codeword of the current Huffman block's code, bit reversed as it arrives,
+    /// and its length, 0 while not yet worked out (see ``endOfBlockCodewordOfThisBlock()``).
+    @exclusivity(unchecked) var endOfBlockCodeword: UInt64 = 0
+    @exclusivity(unchecked) var endOfBlockLength = 7
     /// A multi-byte field read across calls: bytes so far, little-endian, and how many.
     @exclusivity(unchecked) var partialValue: UInt64 = 0
     @exclusivity(unchecked) var partialCount = 0
@@ -130,7 +134,8 @@ public final class Inflater {
     /// few bytes, not per byte. Set after a small piece's attempt stopped for input, and 0 after
     /// any call through the state machine. Two kinds of byte may wait: those that cannot complete
     /// the token the attempt stopped at (an attempt could decode nothing), then up to
-    /// ``heldInputLimit`` more; at most 48, so a byte still fits after the last that waits.
+    /// ``heldInputLimit`` more and, inside a block before the final one, the bits of
+    /// ``leastBitsOfAFinalBlock``; at most 48, so a byte still fits after the last that waits.
     ///
     /// Which bytes cannot complete the token: bits above the buffered count are zero, and in a
     /// canonical code the codeword reached by appending zeros to a prefix is the shortest one
@@ -138,7 +143,11 @@ public final class Inflater {
     /// missing bits tells the least the token can take (`needed` bits): its codeword length while
     /// the codeword is incomplete, else the whole length (codeword and extra bits), plus, for a
     /// match, the same of the distance. A byte arriving at `bitCount < needed - 8` cannot complete
-    /// it; with the trailer's bytes, `holdBelow = min(needed - 8 + 8 * heldInputLimit, 48)`.
+    /// it; with the trailer's bytes, `holdBelow = min(needed - 8 + 8 * heldInputLimit, 48)`,
+    /// and before the final block the least that block takes (``leastBitsOfAFinalBlock``) and,
+    /// unless the token may be the end of the block, the end-of-block codeword's length (the
+    /// block's end comes first): then the last byte that waits arrives at least 8 bits before the
+    /// stream's last bit, so the call bringing that bit decodes everything.
     @usableFromInline @exclusivity(unchecked) var holdBelow = 0
     /// The most input bytes that may wait undecoded: the length of the format's trailer (zlib 4,
     /// gzip 8 but the bit buffer takes 7, raw 0). The stream's end is the trailer's last byte,
@@ -148,6 +157,11 @@ public final class Inflater {
     let heldInputLimit: Int
     /// `8 * heldInputLimit - 8` (see ``holdBelow``).
     let heldInputBits: Int
+    /// The fewest bits a final block takes (RFC 1951 3.2.3): a 3-bit header and a fixed-code
+    /// end-of-block (7 bits); a stored block takes more (its 32-bit LEN and NLEN), a dynamic one
+    /// more still. Inside a block that is not the last, the stream's end is at least this many
+    /// bits after the end of the token being decoded, so that many more bits may wait.
+    static let leastBitsOfAFinalBlock = 10
     @exclusivity(unchecked) var deliveredPosition = 0
     /// `window[checksummedPosition ..< deliveredPosition]` is delivered but not yet in the running checksum.
     @exclusivity(unchecked) var checksummedPosition = 0
@@ -219,7 +233,8 @@ public final class Inflater {
     /// or the end of the block delivers it), so a caller fed a byte at a time pays one delivery
     /// per 256 output bytes instead of one per byte. Such small pieces may also wait undecoded
     /// in the bit buffer: bytes that cannot complete the next token, then up to the length of
-    /// the format's trailer (zlib 4 bytes, gzip 7, raw none; see ``holdBelow``), to be decoded
+    /// the format's trailer (zlib 4 bytes, gzip 7, raw none) and, inside a block that is not the
+    /// last, up to four more as far as the bit buffer takes them (see ``holdBelow``), to be decoded
     /// with the next bytes, so a decoding attempt is paid once per few bytes: an error in them
     /// comes from a later call (at the same offset, with all output before it), but the stream
     /// end still comes from the call that brings its last byte.

@@ -287,6 +287,15 @@ def main():
     write("runs_raw_level9.deflate", compress(runs, 9, wbits=-15), runs)
     write("random_raw.deflate", compress(random_bytes, wbits=-15), random_bytes)
     write("text_fixed_raw.deflate", compress(small_text, strategy=zlib.Z_FIXED, wbits=-15), small_text)
+    # Many non-final blocks, with empty 10-bit fixed blocks (partial flush) or byte-aligned empty
+    # stored blocks (sync flush) between them, and a 10-bit empty final block at the end: the
+    # shortest stream end a raw stream can have after a block (what bytes may wait before).
+    write("text_partial_flush_raw.deflate",
+          compress(small_text, wbits=-15, flush_every=100, flush_mode=zlib.Z_PARTIAL_FLUSH), small_text)
+    write("text_sync_flush_raw.deflate",
+          compress(small_text, wbits=-15, flush_every=150, flush_mode=zlib.Z_SYNC_FLUSH), small_text)
+    write("text_block_flush_raw.deflate",
+          compress(small_text, wbits=-15, flush_every=70, flush_mode=zlib.Z_BLOCK), small_text)
     stream, output = max_distance_stream()
     write("hand_max_distance.deflate", stream, output)
     stream, output = overlapping_copy_stream()

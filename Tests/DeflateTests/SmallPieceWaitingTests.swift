@@ -3,8 +3,9 @@ import XCTest
 import TestSupport
 
 /// Pieces shorter than 8 bytes may leave output waiting (under 256 bytes) and input bytes
-/// undecoded in the bit buffer (at most the trailer's length: zlib 4, gzip 7, raw 0). What must
-/// not change: the stream end comes from the call with the stream's last byte, with all output
+/// undecoded in the bit buffer (at most the trailer's length: zlib 4, gzip 7, raw 0; up to four
+/// more inside a block before the final one, as far as the bit buffer takes them: zlib 7, gzip 7,
+/// raw 4). What must not change: the stream end comes from the call with the stream's last byte, with all output
 /// delivered; `flush(into:)` and `finish(into:)` deliver exactly what the bytes so far determine.
 final class SmallPieceWaitingTests: XCTestCase {
     /// Streams of every format, with stored, fixed, dynamic and many blocks, small enough to feed
@@ -12,7 +13,9 @@ final class SmallPieceWaitingTests: XCTestCase {
     private static let streams = ["text_level6.zlib", "text_level9.zlib", "text_strategy_fixed.zlib",
                                   "text_sync_flush.zlib", "png_z00n2c08.zlib", "gzip_all_fields.gz",
                                   "gzip_three_members_one_empty.gz", "hand_max_distance.deflate",
-                                  "text_fixed_raw.deflate", "one_byte.zlib", "one_byte.deflate", "empty_level6.zlib"]
+                                  "text_fixed_raw.deflate", "one_byte.zlib", "one_byte.deflate", "empty_level6.zlib",
+                                  "text_partial_flush_raw.deflate", "text_sync_flush_raw.deflate", "text_block_flush_raw.deflate",
+                                  "text_partial_flush.zlib", "text_block_flush.zlib"]
 
     /// Output of the first `length` bytes fed as one piece (all it determines, delivered).
     private func outputOfPrefix(_ bytes: [UInt8], _ length: Int, format: DeflateFormat) throws -> [UInt8] {
@@ -23,15 +26,22 @@ final class SmallPieceWaitingTests: XCTestCase {
         return output
     }
 
-    /// The fixture's bytes, how many may wait undecoded (the trailer's length: zlib 4, gzip 7,
-    /// raw 0), how many prefixes were decoded (`limit` at most), and the output of each prefix.
-    private func prefixOutputs(_ fixture: DeflateFixture, upTo limit: Int) throws -> (bytes: [UInt8], held: Int, checked: Int, output: [Int]) {
+    /// How many input bytes beyond those that cannot complete a token may wait undecoded: the
+    /// trailer's length (zlib 4, gzip 7, raw 0), and inside a block before the final one up to
+    /// four more (the final block takes at least 10 bits, and this block's end-of-block codeword,
+    /// at most 15, comes first), at most 7 (the bit buffer's room).
+    private func mayWait(_ format: DeflateFormat, inFinalBlock: Bool) -> Int {
+        let trailer = format == .zlib ? 4 : format == .gzip ? 7 : 0
+        return min(trailer + (inFinalBlock ? 0 : 4), 7)
+    }
+
+    /// The fixture's bytes, how many prefixes were decoded (`limit` at most), and the output of each prefix.
+    private func prefixOutputs(_ fixture: DeflateFixture, upTo limit: Int) throws -> (bytes: [UInt8], checked: Int, output: [Int]) {
         let bytes = try fixture.bytes()
-        let held = fixture.format == .zlib ? 4 : fixture.format == .gzip ? 7 : 0
         let checked = min(bytes.count, limit)
         var output: [Int] = []
         for length in 0...checked { output.append(try outputOfPrefix(bytes, length, format: fixture.format).count) }
-        return (bytes, held, checked, output)
+        return (bytes, checked, output)
     }
 
     func testStreamEndComesWithTheLastByteAndEveryOutputByte() throws {
@@ -67,7 +77,7 @@ final class SmallPieceWaitingTests: XCTestCase {
         for name in ["text_level6.zlib", "text_fixed_raw.deflate", "gzip_all_fields.gz"] {
             let fixture = try DeflateFixture.named(name)
             // Every prefix up to 1 500 bytes (quadratic work: kept small for the debug build).
-            let (bytes, held, checked, prefixOutput) = try prefixOutputs(fixture, upTo: 1500)
+            let (bytes, checked, prefixOutput) = try prefixOutputs(fixture, upTo: 1500)
             let full = try Inflater.decompress(bytes, format: fixture.format)
 
             let inflater = Inflater(format: fixture.format)
@@ -77,6 +87,7 @@ final class SmallPieceWaitingTests: XCTestCase {
                 try inflater.feed([bytes[length - 1]]) { delivered += $0.count }
                 // Never more than the bytes determine; at most 255 bytes behind what all but the
                 // last `held` bytes determine.
+                let held = mayWait(fixture.format, inFinalBlock: inflater.isFinalBlock)
                 XCTAssertLessThanOrEqual(delivered, prefixOutput[length], "\(name) after \(length) bytes")
                 XCTAssertGreaterThanOrEqual(delivered, prefixOutput[max(0, length - held)] - 255, "\(name) after \(length) bytes")
                 lagSeen = max(lagSeen, prefixOutput[length] - delivered)
@@ -94,25 +105,32 @@ final class SmallPieceWaitingTests: XCTestCase {
         }
     }
 
-    /// Beyond the trailer's length, only bytes that cannot complete a token may wait: after
-    /// every byte of a raw stream fed alone, everything the bytes so far determine is decoded
-    /// (`totalOut`, delivered or not, equals what the prefix fed whole gives), and after a zlib or
-    /// gzip stream's, all that the bytes but the last 4 or 7 determine. And bytes do wait in raw
-    /// streams (else this checks nothing): the inflater holds the next byte at times in the text ones.
+    /// Beyond the trailer's length (and up to four bytes inside a block before the final one), only
+    /// bytes that cannot complete a token may wait: after every byte fed alone, everything the
+    /// bytes so far determine but those last few is decoded (`totalOut`, delivered or not, against
+    /// what the prefix fed whole gives). In the final block of a raw stream nothing the bytes
+    /// determine waits (`text_fixed_raw.deflate` is one final block); before it, some does
+    /// (`text_raw.deflate` starts with blocks that are not the last), and bytes do wait in
+    /// both (else this checks nothing).
     func testOnlyBytesThatCannotCompleteATokenWaitBeyondTheTrailer() throws {
         for name in ["text_fixed_raw.deflate", "text_raw.deflate", "runs_raw_level9.deflate", "hand_max_distance.deflate",
-                     "text_level6.zlib", "gzip_all_fields.gz"] {
+                     "text_partial_flush_raw.deflate", "text_block_flush_raw.deflate", "text_level6.zlib", "gzip_all_fields.gz"] {
             let fixture = try DeflateFixture.named(name)
-            let (bytes, held, checked, prefixOutput) = try prefixOutputs(fixture, upTo: 1200)
+            let (bytes, checked, prefixOutput) = try prefixOutputs(fixture, upTo: 1200)
             let inflater = Inflater(format: fixture.format)
             var holds = 0
+            var behind = 0
             for length in 1...checked {
                 try inflater.feed([bytes[length - 1]]) { _ in }
+                let held = mayWait(fixture.format, inFinalBlock: inflater.isFinalBlock)
                 XCTAssertLessThanOrEqual(inflater.totalOut, prefixOutput[length], "\(name) after \(length) bytes")
                 XCTAssertGreaterThanOrEqual(inflater.totalOut, prefixOutput[max(0, length - held)], "\(name) after \(length) bytes")
                 if inflater.bitCount < inflater.holdBelow { holds += 1 }
+                if inflater.totalOut < prefixOutput[length] { behind += 1 }
             }
             if fixture.format == .raw && name.hasPrefix("text_") { XCTAssertGreaterThan(holds, 0, name) }
+            if name == "text_fixed_raw.deflate" { XCTAssertEqual(behind, 0, name) }
+            if name == "text_raw.deflate" { XCTAssertGreaterThan(behind, 0, name) }
         }
     }
 
