@@ -94,8 +94,118 @@ enum HuffmanTableBuilder {
     ///
     /// An incomplete code is accepted only where zlib accepts it: a single codeword of length 1
     /// (literal/length or distance), or no codewords at all (distance: a block of literals only).
+    ///
+    /// A complete code (every block's, in practice) is built in canonical order, shortest
+    /// codewords first: the codewords of each length go into the first `2^length` entries, then
+    /// those entries are copied after themselves (one block copy), which repeats each codeword
+    /// for the next bit, until the main table is full. Every entry is written once by a copy
+    /// instead of by a strided loop per symbol. ``buildCarefully(lengths:count:alphabet:into:)``
+    /// is the symbol-order twin (and builds the incomplete codes).
     static func build(lengths: UnsafePointer<UInt8>, count: Int, alphabet: HuffmanAlphabet,
                       into table: UnsafeMutablePointer<UInt32>) throws(HuffmanBuildFailure) {
+        let (mainBits, capacity) = layout(alphabet)
+        var counts = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let complete = try withUnsafeMutableBytes(of: &counts) { countsRaw throws(HuffmanBuildFailure) -> Bool in
+            let lengthCounts = countsRaw.bindMemory(to: Int.self)
+            for symbol in 0..<count { lengthCounts[Int(lengths[symbol] & 15)] &+= 1 }
+            lengthCounts[0] = 0
+            var left = 1
+            for length in 1...DeflateConstants.maxCodeLength {
+                left = (left &<< 1) &- lengthCounts[length]
+                if left < 0 { throw .oversubscribed }
+            }
+            return left == 0
+        }
+        guard complete else {
+            try buildCarefully(lengths: lengths, count: count, alphabet: alphabet, into: table)
+            return
+        }
+        withUnsafeMutableBytes(of: &counts) { countsRaw in
+            let lengthCounts = countsRaw.bindMemory(to: Int.self)
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(count, 1)) { sorted in
+                // Symbols by codeword length, in symbol order within a length (counting sort).
+                var maxLength = 0
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { starts in
+                    var start = 0
+                    for length in 0..<16 {
+                        starts[length] = start
+                        start &+= lengthCounts[length]
+                        if lengthCounts[length] > 0 { maxLength = length }
+                    }
+                    for symbol in 0..<count {
+                        let length = Int(lengths[symbol] & 15)
+                        if length == 0 { continue }
+                        sorted[starts[length]] = UInt16(truncatingIfNeeded: symbol)
+                        starts[length] &+= 1
+                    }
+                }
+                // `codeword`: the next codeword of the current length, bit reversed (the table's
+                // index); a longer length continues from the same value (a canonical code's next
+                // codeword of length + 1 is the next one of length with a 0 appended).
+                var codeword = 0
+                var next = 0
+                var length = 1
+                var finished = false
+                /// Moves `codeword` to the next codeword of `length` bits, or sets `finished`.
+                @inline(__always) func advance(_ length: Int) {
+                    let mask = (1 &<< length) &- 1
+                    if codeword == mask { finished = true; return }
+                    // Adding 1 in canonical (reversed) order: set the highest 0 bit, clear those above.
+                    let bit = 1 &<< (Int.bitWidth &- 1 &- (codeword ^ mask).leadingZeroBitCount)
+                    codeword = (codeword & (bit &- 1)) | bit
+                }
+                while true {
+                    for _ in 0..<lengthCounts[length] {
+                        table[codeword] = makeEntry(Int(sorted[next]), length: length, alphabet)
+                        next &+= 1
+                        advance(length)
+                    }
+                    if length == mainBits { break }
+                    // Entries [0, 2^length) are final for codewords of `length` bits or fewer:
+                    // the next bit's two values both lead to them.
+                    (table + (1 &<< length)).update(from: table, count: 1 &<< length)
+                    length &+= 1
+                }
+                // Longer codewords, in canonical order, so those sharing a main-table prefix come
+                // together: one subtable each, of `2^(maxLength - mainBits)` entries.
+                guard !finished, maxLength > mainBits else { return }
+                let mainSize = 1 &<< mainBits
+                let subBits = maxLength &- mainBits
+                let invalid = HuffmanEntry.make(length: 1, kind: HuffmanEntry.invalid, extra: 0, value: 0)
+                var subOffset = mainSize
+                var prefix = -1
+                var start = 0
+                for length in (mainBits &+ 1)...maxLength {
+                    for _ in 0..<lengthCounts[length] {
+                        if codeword & (mainSize &- 1) != prefix {
+                            prefix = codeword & (mainSize &- 1)
+                            // capacity is the proven worst case (see layout), so this never fails.
+                            guard subOffset &+ (1 &<< subBits) <= capacity else { return }
+                            table[prefix] = HuffmanEntry.make(length: mainBits, kind: HuffmanEntry.link,
+                                                              extra: subBits, value: subOffset)
+                            (table + subOffset).initialize(repeating: invalid, count: 1 &<< subBits)
+                            start = subOffset
+                            subOffset &+= 1 &<< subBits
+                        }
+                        let subLength = length &- mainBits
+                        let entry = makeEntry(Int(sorted[next]), length: subLength, alphabet)
+                        next &+= 1
+                        var index = codeword &>> mainBits
+                        while index < 1 &<< subBits {
+                            table[start &+ index] = entry
+                            index &+= 1 &<< subLength
+                        }
+                        advance(length)
+                    }
+                }
+            }
+        }
+    }
+
+    /// ``build(lengths:count:alphabet:into:)`` symbol by symbol: each codeword's entries written
+    /// by a strided loop. Builds the incomplete codes, and is the twin the tests compare with.
+    static func buildCarefully(lengths: UnsafePointer<UInt8>, count: Int, alphabet: HuffmanAlphabet,
+                               into table: UnsafeMutablePointer<UInt32>) throws(HuffmanBuildFailure) {
         let (mainBits, capacity) = layout(alphabet)
         var counts = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var nextCode = counts

@@ -7,23 +7,6 @@ import TestSupport
 /// the decode table built from the same lengths: looked up there, every symbol's codeword must
 /// give back that symbol with that length.
 final class CanonicalCodewordTests: XCTestCase {
-    /// Lengths of a random complete code over `count` symbols (at most 15 bits): leaves split at
-    /// random until there are `leaves` of them, given to random symbols, 256 always among them.
-    private func randomCompleteLengths(count: Int, leaves: Int, using rng: inout SeededGenerator) -> [UInt8] {
-        var codeLengths = [1, 1]
-        while codeLengths.count < leaves {
-            let index = Int.random(in: 0..<codeLengths.count, using: &rng)
-            guard codeLengths[index] < 15 else { continue }
-            codeLengths[index] += 1
-            codeLengths.append(codeLengths[index])
-        }
-        var symbols = Array(0..<count).filter { $0 != 256 }.shuffled(using: &rng)
-        symbols = [256] + symbols.prefix(leaves - 1)
-        var lengths = [UInt8](repeating: 0, count: count)
-        for (symbol, length) in zip(symbols, codeLengths.shuffled(using: &rng)) { lengths[symbol] = UInt8(length) }
-        return lengths
-    }
-
     /// The entry the table holds for a codeword (bit reversed, first bit lowest), through a
     /// subtable link if there is one, and the codeword length the entry records.
     private func lookUp(_ reversed: UInt64, in table: UnsafePointer<UInt32>) -> (entry: UInt32, codewordLength: Int) {
@@ -41,7 +24,7 @@ final class CanonicalCodewordTests: XCTestCase {
         var longEndOfBlockCodes = 0
         for trial in 0..<60 {
             let leaves = [2, 3, 20, 150, 286][trial % 5]
-            let lengths = randomCompleteLengths(count: 286, leaves: leaves, using: &rng)
+            let lengths = RandomCompleteCode.lengths(count: 286, leaves: leaves, including: 256, using: &rng)
             try lengths.withUnsafeBufferPointer { buffer in
                 let base = try XCTUnwrap(buffer.baseAddress)
                 try HuffmanTableBuilder.build(lengths: base, count: 286, alphabet: .literalLength, into: table)
