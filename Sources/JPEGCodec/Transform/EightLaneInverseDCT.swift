@@ -31,10 +31,37 @@ enum EightLaneInverseDCT {
     static func transform(_ coefficients: UnsafePointer<Int32>, workspace: UnsafeMutablePointer<Int32>,
                           output: UnsafeMutablePointer<UInt8>, stride: Int, topLeftOnly: Bool = false) {
         let input = UnsafeRawPointer(coefficients)
+        transform(loadingRow: { r in
+            SixteenBitLanes.narrowed(input.loadUnaligned(fromByteOffset: r * 32, as: Half.self),
+                                     input.loadUnaligned(fromByteOffset: r * 32 + 16, as: Half.self))
+        }, scalar: {
+            InverseDCT.transform8x8Scalar(coefficients, workspace: workspace, output: output, stride: stride)
+        }, output: output, stride: stride, topLeftOnly: topLeftOnly)
+    }
+
+    /// ``transform(_:workspace:output:stride:topLeftOnly:)`` for a block of 16-bit values (sequential
+    /// storage): each input row is one 16-byte load, where 32-bit values take two loads and a
+    /// narrowing. `workspace` holds 128 values here: the rare blocks handed to the scalar twin
+    /// are widened into its second half first.
+    @inline(__always)
+    static func transform(_ coefficients: UnsafePointer<Int16>, workspace: UnsafeMutablePointer<Int32>,
+                          output: UnsafeMutablePointer<UInt8>, stride: Int, topLeftOnly: Bool = false) {
+        let input = UnsafeRawPointer(coefficients)
+        transform(loadingRow: { r in input.loadUnaligned(fromByteOffset: r * 16, as: Row.self) }, scalar: {
+            let wide = workspace + 64
+            SixteenBitLanes.widen(coefficients, into: wide)
+            InverseDCT.transform8x8Scalar(UnsafePointer(wide), workspace: workspace, output: output, stride: stride)
+        }, output: output, stride: stride, topLeftOnly: topLeftOnly)
+    }
+
+    /// The transform, with input row r as `loadingRow(r)` (not called for rows 4...7 when
+    /// `topLeftOnly`) and `scalar` run instead for blocks whose first-pass values do not fit.
+    @inline(__always)
+    private static func transform(loadingRow: (Int) -> Row, scalar: () -> Void,
+                                  output: UnsafeMutablePointer<UInt8>, stride: Int, topLeftOnly: Bool) {
         @inline(__always) func row(_ r: Int) -> Row {
             if topLeftOnly && r >= 4 { return Row() }
-            return SixteenBitLanes.narrowed(input.loadUnaligned(fromByteOffset: r * 32, as: Half.self),
-                            input.loadUnaligned(fromByteOffset: r * 32 + 16, as: Half.self))
+            return loadingRow(r)
         }
         // Column pass: outputs keep `pass1Bits` extra bits, descaled by 13 − 2 = 11 bits.
         let columns = butterfly(row(0), row(1), row(2), row(3), row(4), row(5), row(6), row(7))
@@ -51,7 +78,7 @@ enum EightLaneInverseDCT {
         let w0 = descaled(columns.0), w1 = descaled(columns.1), w2 = descaled(columns.2), w3 = descaled(columns.3)
         let w4 = descaled(columns.4), w5 = descaled(columns.5), w6 = descaled(columns.6), w7 = descaled(columns.7)
         guard !any(outside &>> 15 .!= 0) else {
-            InverseDCT.transform8x8Scalar(coefficients, workspace: workspace, output: output, stride: stride)
+            scalar()
             return
         }
         // Row pass on the transposed block: lane k of input j is row k's value j; output j is
