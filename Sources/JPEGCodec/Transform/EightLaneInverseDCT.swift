@@ -67,17 +67,22 @@ enum EightLaneInverseDCT {
         let columns = butterfly(row(0), row(1), row(2), row(3), row(4), row(5), row(6), row(7))
         let pass1Shift = InverseDCT.constantBits - InverseDCT.pass1Bits
         let pass1Bias = Half(repeating: 1 &<< (pass1Shift - 1))
-        // v lies in −2^14...2^14 − 1 exactly when v + 2^14 has no bits above bit 14: one OR checks all.
-        let offset = Half(repeating: 1 << 14)
+        // x = v + bias descales (x >> 11) into −2^14...2^14 − 1 exactly when x lies in −2^25...2^25 − 1,
+        // that is when x + 2^25 has no bits above bit 25 (a sum that wraps sets the sign bit): one
+        // OR checks all. For such x, x << 5 does not overflow and its high 16 bits are x >> 11; an
+        // arithmetic shift by 16 tells the compiler the result fits, so narrowing is a bare pack
+        // (where x >> 11 needed a shift pair before it).
+        let offset = Half(repeating: 1 << 25)
+        let up = 16 - pass1Shift
         var outside = Half()
         @inline(__always) func descaled(_ v: Wide) -> Row {
-            let low = (v.low &+ pass1Bias) &>> pass1Shift, high = (v.high &+ pass1Bias) &>> pass1Shift
+            let low = v.low &+ pass1Bias, high = v.high &+ pass1Bias
             outside |= (low &+ offset) | (high &+ offset)
-            return SixteenBitLanes.narrowed(low, high)
+            return SixteenBitLanes.narrowed((low &<< up) &>> 16, (high &<< up) &>> 16)
         }
         let w0 = descaled(columns.0), w1 = descaled(columns.1), w2 = descaled(columns.2), w3 = descaled(columns.3)
         let w4 = descaled(columns.4), w5 = descaled(columns.5), w6 = descaled(columns.6), w7 = descaled(columns.7)
-        guard !any(outside &>> 15 .!= 0) else {
+        guard !any(outside &>> 26 .!= 0) else {
             scalar()
             return
         }
