@@ -27,9 +27,9 @@ enum ShapedInverseDCT {
 
     /// ``transform(_:shape:size:workspace:output:stride:)`` for a block of 16-bit dequantized
     /// values (sequential storage); `workspace` holds 128 values. Full-size blocks load their
-    /// rows as they are (``EightLaneInverseDCT``); DC-only blocks and the reduced sizes, which read
-    /// a few values each, widen the block (its DC) into the workspace's second half and take the
-    /// 32-bit path.
+    /// rows as they are (``EightLaneInverseDCT``); DC-only blocks and the reduced sizes widen what
+    /// they read (the DC; rows 0, 1, 3, 5, 7 for 2×2; all for 4×4) into the workspace's second
+    /// half and take the 32-bit path.
     @inline(__always)
     static func transform(_ block: UnsafePointer<Int16>, shape: UInt8, size: Int, workspace: UnsafeMutablePointer<Int32>,
                           output: UnsafeMutablePointer<UInt8>, stride: Int) {
@@ -42,8 +42,11 @@ enum ShapedInverseDCT {
             return
         }
         let wide = workspace + 64
-        if shape == BlockShape.dcOnly {
+        if shape == BlockShape.dcOnly || size == 1 {
             wide[0] = Int32(block[0])
+        } else if size == 2 {
+            // The 2×2 transform reads rows 0, 1, 3, 5 and 7 only.
+            for row in [0, 1, 3, 5, 7] { SixteenBitLanes.widen(row: row, of: block, into: wide) }
         } else {
             SixteenBitLanes.widen(block, into: wide)
         }
