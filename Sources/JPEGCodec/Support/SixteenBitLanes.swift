@@ -28,14 +28,11 @@ enum SixteenBitLanes {
     /// The 64 values of `block` sign-extended into `output`.
     @inline(__always)
     static func widen(_ block: UnsafePointer<Int16>, into output: UnsafeMutablePointer<Int32>) {
-        for r in 0..<8 { widen(row: r, of: block, into: output) }
-    }
-
-    /// Row `r` (8 values) of `block` sign-extended into the same row of `output`.
-    @inline(__always)
-    static func widen(row r: Int, of block: UnsafePointer<Int16>, into output: UnsafeMutablePointer<Int32>) {
-        let row = UnsafeRawPointer(block).loadUnaligned(fromByteOffset: r * 16, as: Row.self)
-        UnsafeMutableRawPointer(output).storeBytes(of: SIMD8<Int32>(truncatingIfNeeded: row), toByteOffset: r * 32, as: SIMD8<Int32>.self)
+        let input = UnsafeRawPointer(block), out = UnsafeMutableRawPointer(output)
+        for r in 0..<8 {
+            let row = input.loadUnaligned(fromByteOffset: r * 16, as: Row.self)
+            out.storeBytes(of: SIMD8<Int32>(truncatingIfNeeded: row), toByteOffset: r * 32, as: SIMD8<Int32>.self)
+        }
     }
 
     /// Samples `a` and `b` clamped to 0...255, as 16 bytes (`a`'s first; SSE2 `packuswb`).

@@ -28,8 +28,8 @@ enum ShapedInverseDCT {
     /// ``transform(_:shape:size:workspace:output:stride:)`` for a block of 16-bit dequantized
     /// values (sequential storage); `workspace` holds 128 values. Full-size blocks load their
     /// rows as they are (``EightLaneInverseDCT``); DC-only blocks and the reduced sizes widen what
-    /// they read (the DC; rows 0, 1, 3, 5, 7 for 2×2; all for 4×4) into the workspace's second
-    /// half and take the 32-bit path.
+    /// they read (the DC; all for 4×4) into the workspace's second half and take the 32-bit path;
+    /// the scalar 2×2 reads the 16-bit values itself.
     @inline(__always)
     static func transform(_ block: UnsafePointer<Int16>, shape: UInt8, size: Int, workspace: UnsafeMutablePointer<Int32>,
                           output: UnsafeMutablePointer<UInt8>, stride: Int) {
@@ -45,8 +45,8 @@ enum ShapedInverseDCT {
         if shape == BlockShape.dcOnly || size == 1 {
             wide[0] = Int32(block[0])
         } else if size == 2 {
-            // The 2×2 transform reads rows 0, 1, 3, 5 and 7 only.
-            for row in [0, 1, 3, 5, 7] { SixteenBitLanes.widen(row: row, of: block, into: wide) }
+            ReducedInverseDCT.transform2x2(block, workspace: workspace, output: output, stride: stride)
+            return
         } else {
             SixteenBitLanes.widen(block, into: wide)
         }
