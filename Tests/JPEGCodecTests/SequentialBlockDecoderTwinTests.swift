@@ -36,7 +36,7 @@ final class SequentialBlockDecoderTwinTests: XCTestCase {
     }
 
     private struct Decoded: Equatable {
-        var coefficients: [Int32]
+        var coefficients: [Int16]
         var shapes: [UInt8]
         var predictors: [Int32]
         var stops: [String]
@@ -49,7 +49,7 @@ final class SequentialBlockDecoderTwinTests: XCTestCase {
     private func decode(_ bytes: [UInt8], tables: [(dc: HuffmanTable, ac: HuffmanTable)], quantization: [Int32],
                         blocksPerMCU: Int, mcus: Int, fast: Bool, initialShape: UInt8) -> Decoded {
         let total = blocksPerMCU * mcus
-        var coefficients = [Int32](repeating: 0, count: total * 64)
+        var coefficients = [Int16](repeating: 0, count: total * 64)
         var shapes = [UInt8](repeating: initialShape, count: total)
         var predictors = [Int32](repeating: 0, count: 2)
         var stops: [String] = []

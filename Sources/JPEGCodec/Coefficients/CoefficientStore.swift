@@ -4,7 +4,8 @@ import ImageCore
 /// interleaved scan streams straight to the output) or the whole image (when components arrive in
 /// separate scans, and later for progressive refinement).
 ///
-/// Sequential blocks hold dequantized `Int32` coefficients, the input the IDCTs take: sequential
+/// Sequential blocks hold dequantized `Int16` coefficients (the product kept to 16 bits, as
+/// libjpeg-turbo's SIMD dequantization keeps it), the input the IDCTs take: sequential
 /// scans multiply as they decode (only non-zero coefficients cost anything), using the table
 /// latched for the component when its first scan started (T.81 B.2.4.1, libjpeg's
 /// `latch_quant_tables`). Progressive refinement (G.1.2.3) changes coefficients bit by bit, so
@@ -31,7 +32,7 @@ final class CoefficientStore {
     }
 
     let extent: Extent
-    /// Blocks hold raw `Int16` coefficients (progressive) rather than dequantized `Int32`.
+    /// Blocks hold raw coefficients (progressive, 12-bit) rather than dequantized ones.
     let holdsRawCoefficients: Bool
     private let layout: FrameLayout
     /// The one allocation that holds every plane below.
@@ -46,13 +47,13 @@ final class CoefficientStore {
     /// Per component, 64 quantizers in natural order (0 until latched).
     let quantization: UnsafeMutablePointer<Int32>
 
-    /// Allocates zeroed storage, raw `Int16` coefficients if `rawCoefficients`; throws
+    /// Allocates zeroed storage of `Int16` coefficients, raw if `rawCoefficients`; throws
     /// `limitExceeded` if its size overflows or passes `maxBytes`.
     init(layout: FrameLayout, extent: Extent, rawCoefficients: Bool = false, maxBytes: Int, at offset: Int) throws {
         self.extent = extent
         self.layout = layout
         holdsRawCoefficients = rawCoefficients
-        let coefficientBytes = rawCoefficients ? 2 : 4
+        let coefficientBytes = 2
         var counts: [Int] = []
         var total = 0
         for component in layout.components {
@@ -89,7 +90,7 @@ final class CoefficientStore {
         let memory = storage.pointer
         planes = offsets.enumerated().map { c, offset in
             let plane = memory + offset.plane
-            if rawCoefficients { plane.bindMemory(to: Int16.self, capacity: counts[c]) } else { plane.bindMemory(to: Int32.self, capacity: counts[c]) }
+            plane.bindMemory(to: Int16.self, capacity: counts[c])
             return plane
         }
         shapePlanes = offsets.enumerated().map { c, offset in (memory + offset.shape).bindMemory(to: UInt8.self, capacity: counts[c] / 64) }

@@ -1,8 +1,8 @@
 /// Where one component's decoded blocks are stored: a run of block rows, each `blocksPerLine`
-/// blocks of 64 coefficients in natural order. Sequential storage holds dequantized `Int32`
-/// values (coefficient × quantizer, ``block(row:column:)``); progressive storage holds raw
-/// `Int16` values, libjpeg's JCOEF (``rawBlock(row:column:)``), half the memory traffic for
-/// the many passes over the whole image that progressive scans make.
+/// blocks of 64 `Int16` coefficients in natural order. Sequential storage holds dequantized
+/// values (coefficient × quantizer kept to 16 bits, as libjpeg-turbo's SIMD dequantization
+/// keeps them, ``block(row:column:)``); progressive storage holds raw values, libjpeg's JCOEF
+/// (``rawBlock(row:column:)``), dequantized when drawn.
 ///
 /// Streaming sequential decoding keeps one iMCU row (e.g. 2 block rows of Y for 4:2:0) and moves
 /// `firstBlockRow` down as rows finish; full-image storage (multi-scan files) has `firstBlockRow` 0.
@@ -10,9 +10,9 @@
 /// Beside each block, a ``BlockShape`` byte says where its non-zero coefficients are, so the IDCT
 /// can skip work; blocks never decoded are all zero, which shape 0 (DC only) describes.
 struct CoefficientWindow {
-    /// The block at (`firstBlockRow`, 0); bound to `Int32` or `Int16` as the store allocated it.
+    /// The block at (`firstBlockRow`, 0), bound to `Int16`.
     var base: UnsafeMutableRawPointer
-    /// Bytes per block: 256 (`Int32` coefficients) or 128 (`Int16`).
+    /// Bytes per block: 128 (64 `Int16` coefficients).
     var blockBytes: Int
     /// The shape byte of the block at (`firstBlockRow`, 0), one per block in the same order
     /// (sequential storage only).
@@ -35,12 +35,12 @@ struct CoefficientWindow {
                       "block (\(row), \(column)) outside the window of rows \(firstBlockRow)..<\(firstBlockRow &+ rowCount), \(blocksPerLine) columns")
     }
 
-    /// The dequantized block at (`row`, `column`) of `Int32` storage; the caller keeps `row`
+    /// The dequantized block at (`row`, `column`) of sequential storage; the caller keeps `row`
     /// inside the window.
     @inline(__always)
-    func block(row: Int, column: Int) -> UnsafeMutablePointer<Int32> {
+    func block(row: Int, column: Int) -> UnsafeMutablePointer<Int16> {
         checkInside(row, column)
-        return (base + ((row - firstBlockRow) * blocksPerLine + column) &* blockBytes).assumingMemoryBound(to: Int32.self)
+        return (base + ((row - firstBlockRow) * blocksPerLine + column) &* blockBytes).assumingMemoryBound(to: Int16.self)
     }
 
     /// The raw block at (`row`, `column`) of `Int16` (progressive) storage.

@@ -313,7 +313,7 @@ final class ScanDecoder {
         return count
     }
 
-    /// Sequential scans (dequantized `Int32` storage with a shape byte per block): points
+    /// Sequential scans (dequantized `Int16` storage with a shape byte per block): points
     /// `sequentialSlots` at the run's first MCU and lets ``SequentialBlockDecoder/decodeRun`` go
     /// through its blocks, handling a bad code or predictor overflow where it stops.
     private func decodeSequentialMCUs(row: Int, column: Int, count: Int, reader: inout BitReader,
@@ -323,7 +323,7 @@ final class ScanDecoder {
         for slot in 0..<componentCount {
             let window = windows[slot]
             let h = horizontalBlocks[slot], v = verticalBlocks[slot]
-            let coefficientsPerBlock = window.blockBytes / MemoryLayout<Int32>.stride
+            let coefficientsPerBlock = window.blockBytes / MemoryLayout<Int16>.stride
             for blockRow in 0..<v {
                 for blockColumn in 0..<h {
                     let blockRowIndex = row * v + blockRow, blockColumnIndex = column * h + blockColumn

@@ -2,7 +2,7 @@
 /// walks one of these per block of the MCU, in MCU order (T.81 A.2.3).
 struct SequentialBlockSlot {
     /// The block in the run's first MCU; each further MCU's is `blockStep` coefficients on.
-    var block: UnsafeMutablePointer<Int32>
+    var block: UnsafeMutablePointer<Int16>
     var blockStep: Int
     /// The block's ``BlockShape`` byte in the run's first MCU; `shapeStep` bytes on per MCU.
     var shape: UnsafeMutablePointer<UInt8>
@@ -65,7 +65,7 @@ enum SequentialBlockDecoder {
     /// widened to cover the result's ``BlockShape`` (the renderer uses it to clear only what was
     /// written). ``decodeCarefully`` is its plain twin.
     @inline(__always)
-    static func decodeBlock(into block: UnsafeMutablePointer<Int32>, shape: UnsafeMutablePointer<UInt8>,
+    static func decodeBlock(into block: UnsafeMutablePointer<Int16>, shape: UnsafeMutablePointer<UInt8>,
                             quantization: UnsafePointer<Int32>, dc: HuffmanLookup, ac: HuffmanLookup,
                             predictor: UnsafeMutablePointer<Int32>, reader: inout BitReader,
                             zigzag: UnsafePointer<UInt8>) -> Outcome {
@@ -96,9 +96,9 @@ enum SequentialBlockDecoder {
         if overflow { return .predictorOverflow }
         predictor.pointee = value
         // libjpeg keeps the prediction in an int and stores it truncated to 16 bits (a JCOEF).
-        // Products are kept to 16 bits too, as libjpeg-turbo's SIMD dequantization (a 16-bit
+        // Products are stored in 16 bits too, as libjpeg-turbo's SIMD dequantization (a 16-bit
         // multiply) keeps them; a valid file's dequantized coefficients always fit.
-        block[0] = Int32(Int16(truncatingIfNeeded: Int32(Int16(truncatingIfNeeded: value)) &* quantization[0]))
+        block[0] = Int16(truncatingIfNeeded: Int32(Int16(truncatingIfNeeded: value)) &* quantization[0])
         // F.2.2.2: AC run/size symbols until EOB or the end of the block.
         var k = 1
         var lastIndex = 0
@@ -111,7 +111,7 @@ enum SequentialBlockDecoder {
                 // k < 64 and the run ≤ 15 (ZigZag.order has 80 entries), so no overflow is possible.
                 k &+= Int((entry >> 8) & 15)
                 let natural = Int(zigzag[k])
-                block[natural] = Int32(Int16(truncatingIfNeeded: (entry >> 16) &* quantization[natural]))
+                block[natural] = Int16(truncatingIfNeeded: (entry >> 16) &* quantization[natural])
                 lastIndex = k
                 k &+= 1
                 continue
@@ -138,7 +138,7 @@ enum SequentialBlockDecoder {
                 if reader.bitCount < acSize { reader.refill() }
                 let value = BitReader.extend(Int32(truncatingIfNeeded: reader.peek(acSize)), size: acSize)
                 reader.consume(acSize)
-                block[natural] = Int32(Int16(truncatingIfNeeded: value &* quantization[natural]))
+                block[natural] = Int16(truncatingIfNeeded: value &* quantization[natural])
                 lastIndex = k
                 k &+= 1
             } else {
@@ -153,7 +153,7 @@ enum SequentialBlockDecoder {
     /// The plain twin of ``decodeBlock``: T.81 F.2.2 symbol by symbol (``BitReader/decodeSymbol(_:)``
     /// and ``BitReader/receiveExtended(_:)``), no combined table. Same coefficients, shape,
     /// prediction, outcome and reader state; the tests hold the two together.
-    static func decodeCarefully(into block: UnsafeMutablePointer<Int32>, shape: UnsafeMutablePointer<UInt8>,
+    static func decodeCarefully(into block: UnsafeMutablePointer<Int16>, shape: UnsafeMutablePointer<UInt8>,
                                 quantization: UnsafePointer<Int32>, dc: HuffmanLookup, ac: HuffmanLookup,
                                 predictor: UnsafeMutablePointer<Int32>, reader: inout BitReader,
                                 zigzag: UnsafePointer<UInt8>) -> Outcome {
@@ -164,7 +164,7 @@ enum SequentialBlockDecoder {
         let (value, overflow) = predictor.pointee.addingReportingOverflow(difference)
         if overflow { return .predictorOverflow }
         predictor.pointee = value
-        block[0] = Int32(Int16(truncatingIfNeeded: Int32(Int16(truncatingIfNeeded: value)) &* quantization[0]))
+        block[0] = Int16(truncatingIfNeeded: Int32(Int16(truncatingIfNeeded: value)) &* quantization[0])
         var k = 1
         var lastIndex = 0
         while k < 64 {
@@ -178,7 +178,7 @@ enum SequentialBlockDecoder {
             }
             k += run
             let natural = ZigZag.naturalIndex(k)
-            block[natural] = Int32(Int16(truncatingIfNeeded: reader.receiveExtended(acSize) &* quantization[natural]))
+            block[natural] = Int16(truncatingIfNeeded: reader.receiveExtended(acSize) &* quantization[natural])
             lastIndex = k
             k += 1
         }

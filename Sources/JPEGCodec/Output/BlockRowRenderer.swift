@@ -37,7 +37,7 @@ final class BlockRowRenderer {
     private(set) var nextOutputRow = 0
 
     /// Sets up rings of `ringIMCURows` iMCU rows (3 when one thread runs everything; a worker
-    /// transforming ahead needs one more) for `layout`; blocks hold dequantized `Int32`
+    /// transforming ahead needs one more) for `layout`; blocks hold dequantized `Int16`
     /// coefficients. Output rows are `outputStride` bytes apart.
     init(layout: FrameLayout, conversion: ColorConversion, outputStride: Int, ringIMCURows: Int = 3) {
         self.layout = layout
@@ -46,8 +46,9 @@ final class BlockRowRenderer {
         componentCount = layout.components.count
         rings = .allocate(capacity: componentCount)
         scratch = UpsampleScratch(layout: layout)
-        workspace = .allocate(capacity: 64)
-        workspace.initialize(repeating: 0, count: 64)
+        // 128: the 16-bit IDCT entry widens some blocks into the second half.
+        workspace = .allocate(capacity: 128)
+        workspace.initialize(repeating: 0, count: 128)
         var strides: [Int] = [], counts: [Int] = []
         for (c, component) in layout.components.enumerated() {
             // 16 spare bytes let kernels run a little past the end of a row.
@@ -140,14 +141,14 @@ final class BlockRowRenderer {
 
     /// Zeroes the part of `block` that `shape` says may be non-zero.
     @inline(__always)
-    private static func clear(_ block: UnsafeMutablePointer<Int32>, shape: UInt8) {
+    private static func clear(_ block: UnsafeMutablePointer<Int16>, shape: UInt8) {
         switch shape {
         case BlockShape.dcOnly: block[0] = 0
         // Vector stores: a `memset` call per block would cost more than the stores.
         case BlockShape.topLeft4x4:
-            for row in 0..<4 { UnsafeMutableRawPointer(block + row * 8).storeBytes(of: SIMD4<Int32>(), as: SIMD4<Int32>.self) }
+            for row in 0..<4 { UnsafeMutableRawPointer(block + row * 8).storeBytes(of: UInt64(0), as: UInt64.self) }
         default:
-            for quad in 0..<16 { UnsafeMutableRawPointer(block + quad * 4).storeBytes(of: SIMD4<Int32>(), as: SIMD4<Int32>.self) }
+            for row in 0..<8 { UnsafeMutableRawPointer(block + row * 8).storeBytes(of: SIMD8<Int16>(), as: SIMD8<Int16>.self) }
         }
     }
 

@@ -25,6 +25,16 @@ enum SixteenBitLanes {
                    Int16(truncatingIfNeeded: b[2]), Int16(truncatingIfNeeded: b[3]))
     }
 
+    /// The 64 values of `block` sign-extended into `output`.
+    @inline(__always)
+    static func widen(_ block: UnsafePointer<Int16>, into output: UnsafeMutablePointer<Int32>) {
+        let input = UnsafeRawPointer(block), out = UnsafeMutableRawPointer(output)
+        for r in 0..<8 {
+            let row = input.loadUnaligned(fromByteOffset: r * 16, as: Row.self)
+            out.storeBytes(of: SIMD8<Int32>(truncatingIfNeeded: row), toByteOffset: r * 32, as: SIMD8<Int32>.self)
+        }
+    }
+
     /// Samples `a` and `b` clamped to 0...255, as 16 bytes (`a`'s first; SSE2 `packuswb`).
     @inline(__always)
     static func clampedBytes(_ a: Row, _ b: Row) -> SIMD16<UInt8> {

@@ -31,27 +31,59 @@ enum EightLaneInverseDCT {
     static func transform(_ coefficients: UnsafePointer<Int32>, workspace: UnsafeMutablePointer<Int32>,
                           output: UnsafeMutablePointer<UInt8>, stride: Int, topLeftOnly: Bool = false) {
         let input = UnsafeRawPointer(coefficients)
+        transform(loadingRow: { r in
+            SixteenBitLanes.narrowed(input.loadUnaligned(fromByteOffset: r * 32, as: Half.self),
+                                     input.loadUnaligned(fromByteOffset: r * 32 + 16, as: Half.self))
+        }, scalar: {
+            InverseDCT.transform8x8Scalar(coefficients, workspace: workspace, output: output, stride: stride)
+        }, output: output, stride: stride, topLeftOnly: topLeftOnly)
+    }
+
+    /// ``transform(_:workspace:output:stride:topLeftOnly:)`` for a block of 16-bit values (sequential
+    /// storage): each input row is one 16-byte load, where 32-bit values take two loads and a
+    /// narrowing. `workspace` holds 128 values here: the rare blocks handed to the scalar twin
+    /// are widened into its second half first.
+    @inline(__always)
+    static func transform(_ coefficients: UnsafePointer<Int16>, workspace: UnsafeMutablePointer<Int32>,
+                          output: UnsafeMutablePointer<UInt8>, stride: Int, topLeftOnly: Bool = false) {
+        let input = UnsafeRawPointer(coefficients)
+        transform(loadingRow: { r in input.loadUnaligned(fromByteOffset: r * 16, as: Row.self) }, scalar: {
+            let wide = workspace + 64
+            SixteenBitLanes.widen(coefficients, into: wide)
+            InverseDCT.transform8x8Scalar(UnsafePointer(wide), workspace: workspace, output: output, stride: stride)
+        }, output: output, stride: stride, topLeftOnly: topLeftOnly)
+    }
+
+    /// The transform, with input row r as `loadingRow(r)` (not called for rows 4...7 when
+    /// `topLeftOnly`) and `scalar` run instead for blocks whose first-pass values do not fit.
+    @inline(__always)
+    private static func transform(loadingRow: (Int) -> Row, scalar: () -> Void,
+                                  output: UnsafeMutablePointer<UInt8>, stride: Int, topLeftOnly: Bool) {
         @inline(__always) func row(_ r: Int) -> Row {
             if topLeftOnly && r >= 4 { return Row() }
-            return SixteenBitLanes.narrowed(input.loadUnaligned(fromByteOffset: r * 32, as: Half.self),
-                            input.loadUnaligned(fromByteOffset: r * 32 + 16, as: Half.self))
+            return loadingRow(r)
         }
         // Column pass: outputs keep `pass1Bits` extra bits, descaled by 13 − 2 = 11 bits.
         let columns = butterfly(row(0), row(1), row(2), row(3), row(4), row(5), row(6), row(7))
         let pass1Shift = InverseDCT.constantBits - InverseDCT.pass1Bits
         let pass1Bias = Half(repeating: 1 &<< (pass1Shift - 1))
-        // v lies in −2^14...2^14 − 1 exactly when v + 2^14 has no bits above bit 14: one OR checks all.
-        let offset = Half(repeating: 1 << 14)
+        // x = v + bias descales (x >> 11) into −2^14...2^14 − 1 exactly when x lies in −2^25...2^25 − 1,
+        // that is when x + 2^25 has no bits above bit 25 (a sum that wraps sets the sign bit): one
+        // OR checks all. For such x, x << 5 does not overflow and its high 16 bits are x >> 11; an
+        // arithmetic shift by 16 tells the compiler the result fits, so narrowing is a bare pack
+        // (where x >> 11 needed a shift pair before it).
+        let offset = Half(repeating: 1 << 25)
+        let up = 16 - pass1Shift
         var outside = Half()
         @inline(__always) func descaled(_ v: Wide) -> Row {
-            let low = (v.low &+ pass1Bias) &>> pass1Shift, high = (v.high &+ pass1Bias) &>> pass1Shift
+            let low = v.low &+ pass1Bias, high = v.high &+ pass1Bias
             outside |= (low &+ offset) | (high &+ offset)
-            return SixteenBitLanes.narrowed(low, high)
+            return SixteenBitLanes.narrowed((low &<< up) &>> 16, (high &<< up) &>> 16)
         }
         let w0 = descaled(columns.0), w1 = descaled(columns.1), w2 = descaled(columns.2), w3 = descaled(columns.3)
         let w4 = descaled(columns.4), w5 = descaled(columns.5), w6 = descaled(columns.6), w7 = descaled(columns.7)
-        guard !any(outside &>> 15 .!= 0) else {
-            InverseDCT.transform8x8Scalar(coefficients, workspace: workspace, output: output, stride: stride)
+        guard !any(outside &>> 26 .!= 0) else {
+            scalar()
             return
         }
         // Row pass on the transposed block: lane k of input j is row k's value j; output j is

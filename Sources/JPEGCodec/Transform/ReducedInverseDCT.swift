@@ -72,13 +72,15 @@ enum ReducedInverseDCT {
         }
     }
 
-    /// One block into 2×2 samples (jpeg_idct_2x2). `workspace` holds 16 values.
+    /// One block into 2×2 samples (jpeg_idct_2x2), from 32-bit or (sequential storage) 16-bit
+    /// coefficients, which it reads sign-extended. `workspace` holds 16 values.
     @inline(__always)
-    static func transform2x2(_ coefficients: UnsafePointer<Int32>, workspace: UnsafeMutablePointer<Int32>,
-                             output: UnsafeMutablePointer<UInt8>, stride: Int) {
+    static func transform2x2<Coefficient: FixedWidthInteger>(_ coefficients: UnsafePointer<Coefficient>,
+                                                             workspace: UnsafeMutablePointer<Int32>,
+                                                             output: UnsafeMutablePointer<UInt8>, stride: Int) {
         for column in 0..<8 where column == 0 || column & 1 == 1 {
             let c = coefficients + column, w = workspace + column
-            @inline(__always) func input(_ row: Int) -> Int32 { c[row * 8] }
+            @inline(__always) func input(_ row: Int) -> Int32 { Int32(truncatingIfNeeded: c[row * 8]) }
             if c[8] == 0 && c[24] == 0 && c[40] == 0 && c[56] == 0 {
                 let dc = input(0) &<< pass1Bits
                 w[0] = dc; w[8] = dc

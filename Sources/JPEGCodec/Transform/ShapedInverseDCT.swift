@@ -24,4 +24,32 @@ enum ShapedInverseDCT {
         default: ReducedInverseDCT.transform1x1(block, output: output)
         }
     }
+
+    /// ``transform(_:shape:size:workspace:output:stride:)`` for a block of 16-bit dequantized
+    /// values (sequential storage); `workspace` holds 128 values. Full-size blocks load their
+    /// rows as they are (``EightLaneInverseDCT``); DC-only blocks and the reduced sizes widen what
+    /// they read (the DC; all for 4×4) into the workspace's second half and take the 32-bit path;
+    /// the scalar 2×2 reads the 16-bit values itself.
+    @inline(__always)
+    static func transform(_ block: UnsafePointer<Int16>, shape: UInt8, size: Int, workspace: UnsafeMutablePointer<Int32>,
+                          output: UnsafeMutablePointer<UInt8>, stride: Int) {
+        if size == 8 && shape == BlockShape.full {
+            EightLaneInverseDCT.transform(block, workspace: workspace, output: output, stride: stride)
+            return
+        }
+        if size == 8 && shape == BlockShape.topLeft4x4 {
+            EightLaneInverseDCT.transform(block, workspace: workspace, output: output, stride: stride, topLeftOnly: true)
+            return
+        }
+        let wide = workspace + 64
+        if shape == BlockShape.dcOnly || size == 1 {
+            wide[0] = Int32(block[0])
+        } else if size == 2 {
+            ReducedInverseDCT.transform2x2(block, workspace: workspace, output: output, stride: stride)
+            return
+        } else {
+            SixteenBitLanes.widen(block, into: wide)
+        }
+        transform(UnsafePointer(wide), shape: shape, size: size, workspace: workspace, output: output, stride: stride)
+    }
 }

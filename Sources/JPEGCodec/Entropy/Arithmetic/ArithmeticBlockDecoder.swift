@@ -109,19 +109,19 @@ enum ArithmeticBlockDecoder {
     /// `block` (natural order; all zero on entry, or what an earlier scan of the component left:
     /// only DC and non-zero AC coefficients are written, as in libjpeg), `shape` widened to its ``BlockShape``.
     @inline(__always)
-    static func decodeSequential(into block: UnsafeMutablePointer<Int32>, shape: UnsafeMutablePointer<UInt8>,
+    static func decodeSequential(into block: UnsafeMutablePointer<Int16>, shape: UnsafeMutablePointer<UInt8>,
                                  quantization: UnsafePointer<Int32>, _ context: inout Context,
                                  fixedBin: UnsafeMutablePointer<UInt8>, _ decoder: inout ArithmeticDecoder,
                                  zigzag: UnsafePointer<UInt8>) -> Bool {
         guard let difference = decodeDCDifference(&context, &decoder) else { return false }
         context.predictor = Int32(Int16(truncatingIfNeeded: context.predictor &+ difference))
-        block[0] = Int32(Int16(truncatingIfNeeded: context.predictor &* quantization[0]))
+        block[0] = Int16(truncatingIfNeeded: context.predictor &* quantization[0])
         var lastIndex = 0
         defer { shape.pointee = max(shape.pointee, BlockShape.forLastIndex(lastIndex)) }
         return decodeACBand(start: 1, end: 63, context, fixedBin: fixedBin, &decoder) { k, value in
             let natural = Int(zigzag[k])
             let coefficient = Int32(Int16(truncatingIfNeeded: value))
-            block[natural] = Int32(Int16(truncatingIfNeeded: coefficient &* quantization[natural]))
+            block[natural] = Int16(truncatingIfNeeded: coefficient &* quantization[natural])
             lastIndex = k
         }
     }

@@ -145,8 +145,8 @@ final class ArithmeticScanDecoder: ScanEntropyDecoding {
         var blocksPerMCU = 0
         for slot in 0..<componentCount { blocksPerMCU += slots[slot].h * slots[slot].v }
         worstCaseMCUBytes = (blocksPerMCU * Self.decisionsPerBlock(coding) * 15 + 7) / 8 + 3
-        // Per block: 256 bytes of sequential coefficients and a shape byte padded to 8 (264 > 136 progressive).
-        scratchBytes = areas.reduce(0) { $0 + $1.count } + Self.maxBlocksPerMCU * (64 * 4 + 8)
+        // Per block: 128 bytes of coefficients and a mask (progressive) or shape byte padded to 8.
+        scratchBytes = areas.reduce(0) { $0 + $1.count } + Self.maxBlocksPerMCU * (64 * 2 + 8)
         scratch = .allocate(byteCount: scratchBytes, alignment: 8)
         self.restartInterval = restartInterval
         restartsToGo = restartInterval
@@ -347,7 +347,7 @@ final class ArithmeticScanDecoder: ScanEntropyDecoding {
 
     /// Copies the used statistics and the MCU's blocks into `scratch`: progressive blocks with
     /// their masks (128 + 8 bytes), sequential ones with their shape
-    /// (256 + 1 bytes), as a component coded again writes over what an earlier scan left.
+    /// (128 + 1 bytes), as a component coded again writes over what an earlier scan left.
     private func saveSnapshot(row: Int, column: Int) {
         var cursor = scratch
         for area in usedAreas {
@@ -360,9 +360,9 @@ final class ArithmeticScanDecoder: ScanEntropyDecoding {
                 cursor.storeBytes(of: window.nonZeroMask(row: blockRow, column: blockColumn).pointee, toByteOffset: 128, as: UInt64.self)
                 cursor += 136
             } else {
-                cursor.copyMemory(from: window.block(row: blockRow, column: blockColumn), byteCount: 256)
-                cursor.storeBytes(of: window.shape(row: blockRow, column: blockColumn).pointee, toByteOffset: 256, as: UInt8.self)
-                cursor += 264
+                cursor.copyMemory(from: window.block(row: blockRow, column: blockColumn), byteCount: 128)
+                cursor.storeBytes(of: window.shape(row: blockRow, column: blockColumn).pointee, toByteOffset: 128, as: UInt8.self)
+                cursor += 136
             }
             return true
         }
@@ -381,9 +381,9 @@ final class ArithmeticScanDecoder: ScanEntropyDecoding {
                 window.nonZeroMask(row: blockRow, column: blockColumn).pointee = cursor.loadUnaligned(fromByteOffset: 128, as: UInt64.self)
                 cursor += 136
             } else {
-                UnsafeMutableRawPointer(window.block(row: blockRow, column: blockColumn)).copyMemory(from: cursor, byteCount: 256)
-                window.shape(row: blockRow, column: blockColumn).pointee = cursor.load(fromByteOffset: 256, as: UInt8.self)
-                cursor += 264
+                UnsafeMutableRawPointer(window.block(row: blockRow, column: blockColumn)).copyMemory(from: cursor, byteCount: 128)
+                window.shape(row: blockRow, column: blockColumn).pointee = cursor.load(fromByteOffset: 128, as: UInt8.self)
+                cursor += 136
             }
             return true
         }
