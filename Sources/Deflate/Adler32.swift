@@ -7,8 +7,12 @@ public struct Adler32: Sendable {
     /// is deferred to once per NMAX bytes. Largest n with 255·n(n+1)/2 + (n+1)(BASE−1) ≤ 2^32−1
     /// (zlib's published bound): n = 5552.
     static let nmax = 5552
-    /// 16-byte chunks summed in 16-bit lanes before widening (see ``update(_:)``).
-    static let sixteenBitRun = 22
+    /// 16-byte chunks summed in 16-bit lanes before widening (see ``update(_:)``): a lane's
+    /// prefix sum stays ≤ 255 · 20 · 19 / 2 = 48 450 < 2^16, and a multiple of the inner loop's
+    /// unrolling (4), so a run has no remainder loop.
+    static let sixteenBitRun = 20
+    /// Chunks per block: whole runs (17), at most NMAX bytes (5 440 ≤ 5 552).
+    static let blockChunks = 17 * sixteenBitRun
 
     /// The Adler-32 of all bytes passed to ``update(_:)`` so far (1 for no bytes).
     public private(set) var value: UInt32 = 1
@@ -21,8 +25,10 @@ public struct Adler32: Sendable {
     /// Sixteen bytes at a time in SIMD lanes. For a block of n bytes x₀…xₙ₋₁ starting from
     /// (s1, s2): s1' = s1 + Σxᵢ and s2' = s2 + n·s1 + Σ(n − i)·xᵢ. With 16-byte chunks k (K in the
     /// block) and lanes j, (n − i) = 16·(K − 1 − k) + (16 − j), so
-    /// Σ(n − i)·xᵢ = 16·Σₖ (bytes of the chunks before k) + Σⱼ (16 − j)·(lane j's sum): the first
-    /// part needs only whole-chunk totals, the second the lane sums, weighted once per block.
+    /// Σ(n − i)·xᵢ = 16·Σⱼ Pⱼ + Σⱼ (16 − j)·Sⱼ, where Sⱼ is lane j's sum over the block and
+    /// Pⱼ = Σₖ (lane j's bytes in the chunks before k), its prefix sums. Both are kept per lane,
+    /// in 16-bit lanes within a run of 20 chunks and in 32-bit lanes across the block's runs;
+    /// the lanes are summed and weighted once per block.
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         if bytes.count < Adler32.shortInput {
@@ -31,56 +37,74 @@ public struct Adler32: Sendable {
         }
         var s1 = UInt64(value & 0xFFFF)
         var s2 = UInt64(value >> 16)
-        var p = base.assumingMemoryBound(to: UInt8.self)
+        var p = UnsafeRawPointer(base)
         var remaining = bytes.count
         // Lane sums are kept as 8 even and 8 odd lanes (see the run's end), so the weights are too.
         let evenWeights = SIMD8<UInt32>(16, 14, 12, 10, 8, 6, 4, 2)
         let oddWeights = SIMD8<UInt32>(15, 13, 11, 9, 7, 5, 3, 1)
+        let run = Adler32.sixteenBitRun
         while remaining >= 16 {
-            // At most NMAX bytes per block keeps every lane below 2^32 (a lane sum ≤ 255 · 347).
-            let chunks = min(remaining, Adler32.nmax) / 16
-            var evenSums = SIMD8<UInt32>(repeating: 0)
-            var oddSums = SIMD8<UInt32>(repeating: 0)
-            // Σₖ (bytes of the chunks before k), and the bytes so far, over the block.
-            var before: UInt64 = 0
-            var total: UInt64 = 0
-            var chunksLeft = chunks
-            while chunksLeft > 0 {
-                // Runs of up to 22 chunks add in 16-bit lanes (widening bytes to 16 bits costs a
-                // third of widening them to 32): a lane's sum stays ≤ 255 · 22 and its prefix sum
-                // ≤ 255 · 22 · 21 / 2 = 58 905 < 2^16. 1.5x the speed of 32-bit lanes throughout.
-                let run = min(chunksLeft, Adler32.sixteenBitRun)
+            let chunks = min(remaining / 16, Adler32.blockChunks)
+            // Over the block, in 32-bit lanes (a lane of prefix sums is ≤ 255 · 340 · 339 · 2 < 2^26):
+            // the lane sums Sⱼ (even and odd lanes apart: they are weighted); the prefix sums
+            // within each run; and the sums before each whole run, which every chunk of that run
+            // follows (`run` times each, multiplied once at the end). Only the totals of the last
+            // two are needed, so even and odd lanes share one vector (four vectors in all, which
+            // keeps the unrolled run free of spills).
+            var evenSums = SIMD8<UInt32>(repeating: 0), oddSums = SIMD8<UInt32>(repeating: 0)
+            var prefixes = SIMD8<UInt32>(repeating: 0)
+            var sumsBeforeRuns = SIMD8<UInt32>(repeating: 0)
+            // Adds one run of 16-bit sums (`runSums`, `runPrefixes`) to the block's lanes. Read in
+            // pairs as 32-bit lanes, the low halves are the even lanes and the high halves the odd
+            // ones (a mask and a shift, no shuffles).
+            @inline(__always) func addRun(_ runSums: SIMD16<UInt16>, _ runPrefixes: SIMD16<UInt16>) {
+                let sums = unsafeBitCast(runSums, to: SIMD8<UInt32>.self)
+                let pairs = unsafeBitCast(runPrefixes, to: SIMD8<UInt32>.self)
+                prefixes &+= (pairs & 0xFFFF) &+ (pairs &>> 16)
+                evenSums &+= sums & 0xFFFF
+                oddSums &+= sums &>> 16
+            }
+            // Sums one run of `count` chunks in 16-bit lanes (widening bytes to 16 bits costs a
+            // third of widening them to 32).
+            @inline(__always) func sumRun(_ count: Int) -> (SIMD16<UInt16>, SIMD16<UInt16>) {
                 var runSums = SIMD16<UInt16>(repeating: 0)
-                var runPrefixSums = SIMD16<UInt16>(repeating: 0)
-                for _ in 0..<run {
-                    let chunk = UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
-                    runPrefixSums &+= runSums
+                var runPrefixes = SIMD16<UInt16>(repeating: 0)
+                for _ in 0..<count {
+                    let chunk = p.loadUnaligned(as: SIMD16<UInt8>.self)
+                    runPrefixes &+= runSums
                     runSums &+= SIMD16<UInt16>(truncatingIfNeeded: chunk)
                     p += 16
                 }
-                // Widened by reading the 16-bit lanes in pairs as 32-bit lanes: the low halves are
-                // the even lanes, the high halves the odd ones (a mask and a shift, no shuffles).
-                let sums = unsafeBitCast(runSums, to: SIMD8<UInt32>.self)
-                let prefixes = unsafeBitCast(runPrefixSums, to: SIMD8<UInt32>.self)
-                let even = sums & 0xFFFF, odd = sums &>> 16
-                evenSums &+= even
-                oddSums &+= odd
-                // Each chunk of the run also follows all bytes of the runs before it.
-                before &+= UInt64(((prefixes & 0xFFFF) &+ (prefixes &>> 16)).wrappedSum()) &+ UInt64(run) &* total
-                total &+= UInt64((even &+ odd).wrappedSum())
-                chunksLeft -= run
+                return (runSums, runPrefixes)
+            }
+            let wholeRuns = chunks / run
+            for _ in 0..<wholeRuns {
+                sumsBeforeRuns &+= evenSums &+ oddSums
+                let (runSums, runPrefixes) = sumRun(run)
+                addRun(runSums, runPrefixes)
+            }
+            var before = UInt64(prefixes.wrappedSum()) &+ UInt64(run) &* UInt64(sumsBeforeRuns.wrappedSum())
+            let tail = chunks - wholeRuns * run
+            if tail > 0 {
+                // The last, shorter run follows every byte summed so far, `tail` times.
+                let sumsSoFar = UInt64((evenSums &+ oddSums).wrappedSum())
+                let (runSums, runPrefixes) = sumRun(tail)
+                prefixes = .zero
+                addRun(runSums, runPrefixes)
+                before &+= UInt64(prefixes.wrappedSum()) &+ UInt64(tail) &* sumsSoFar
             }
             let n = UInt64(chunks * 16)
             s2 += n * s1 + 16 * before + UInt64((evenSums &* evenWeights).wrappedSum() &+ (oddSums &* oddWeights).wrappedSum())
-            s1 += total
+            s1 += UInt64((evenSums &+ oddSums).wrappedSum())
             s1 %= UInt64(Adler32.base)
             s2 %= UInt64(Adler32.base)
             remaining -= chunks * 16
         }
+        var q = p.assumingMemoryBound(to: UInt8.self)
         while remaining > 0 {
-            s1 += UInt64(p.pointee)
+            s1 += UInt64(q.pointee)
             s2 += s1
-            p += 1
+            q += 1
             remaining -= 1
         }
         value = UInt32(s2 % UInt64(Adler32.base)) << 16 | UInt32(s1 % UInt64(Adler32.base))

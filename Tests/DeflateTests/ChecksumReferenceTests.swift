@@ -95,11 +95,13 @@ final class ChecksumReferenceTests: XCTestCase {
     }
 
     /// Bytes of 0xFF make the 16-bit lane sums of Adler-32 as large as they get: the SIMD path
-    /// against the byte-at-a-time twin (`updateShort`) on lengths around the runs and NMAX blocks.
+    /// against the byte-at-a-time twin (`updateShort`) on lengths around the runs, the blocks
+    /// (whole runs, then a shorter last run) and NMAX.
     func testAdler32OfAllOnesMatchesScalarTwin() {
         let ones = [UInt8](repeating: 0xFF, count: 3 * Adler32.nmax + 100)
-        for length in [16 * Adler32.sixteenBitRun - 1, 16 * Adler32.sixteenBitRun, 16 * Adler32.sixteenBitRun + 16,
-                       Adler32.nmax, Adler32.nmax + 16, ones.count] {
+        let run = 16 * Adler32.sixteenBitRun, block = 16 * Adler32.blockChunks
+        for length in [run - 1, run, run + 16, 3 * run + 48, block - 16, block, block + 16, block + run + 15,
+                       Adler32.nmax, Adler32.nmax + 16, 2 * block + 17, ones.count] {
             let scalar = ones.withUnsafeBufferPointer { Adler32.updateShort(1, $0.baseAddress!, length) }
             XCTAssertEqual(Adler32.checksum(Array(ones[0..<length])), scalar, "length \(length)")
         }
