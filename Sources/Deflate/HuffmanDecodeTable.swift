@@ -14,9 +14,12 @@ enum HuffmanAlphabet {
 /// - bits 0–4: bits the entry consumes in total: the codeword length plus, for a length or
 ///   distance, its extra bits (at most 15 + 13 = 28); for an entry in a subtable the codeword
 ///   length counts only the bits after the main table's; for a subtable link, the main table's bits.
-///   Bits 5–7 are zero, so the low byte is the count itself: the fast loop shifts the bit buffer
-///   by the whole entry (a shift uses the amount's low 6 bits) and subtracts the whole entry from
-///   a bit count whose low byte alone is kept exact, without masking.
+///   Bits 5 and 6 are zero and bit 7 is ``hasExtraBits``, so the low 6 bits are the count itself:
+///   the fast loop shifts the bit buffer by the whole entry (a shift uses the amount's low 6 bits)
+///   and subtracts the whole entry from a bit count whose low 6 bits alone are kept exact, without
+///   masking.
+/// - bit 7: ``hasExtraBits``, set on length and distance entries with extra bits, so the fast loop
+///   takes lengths 3–10 and distances 1–4 straight from the value.
 /// - bits 8–11: the codeword length alone (so the extra bits are `(bits & mask(total)) >> codeword`),
 ///   or for a link, the subtable's index bits.
 /// - bits 12–15 and 31: kind. ``literal`` is bit 31 alone (a sign test); ``base`` is no bit (so
@@ -40,6 +43,8 @@ enum HuffmanEntry {
     static let link: UInt32 = exceptional | 1 << 13
     /// A symbol that must not occur (286–287, 30–31, or an unused code of an incomplete code).
     static let invalid: UInt32 = exceptional | 1 << 12
+    /// Set on a length or distance entry that has extra bits (see the layout above).
+    static let hasExtraBits: UInt32 = 1 << 7
     /// Mask of the kind bits.
     static let kindMask: UInt32 = 1 << 31 | 0xF000
     /// Mask of the consumed-bits field.
@@ -61,7 +66,8 @@ enum HuffmanEntry {
     static func make(length: Int, kind: UInt32, extra: Int, value: Int) -> UInt32 {
         let total = kind == link ? length : length + extra
         let field8 = kind == link ? extra : length
-        return UInt32(truncatingIfNeeded: value) << 16 | UInt32(truncatingIfNeeded: field8) << 8 | kind | UInt32(truncatingIfNeeded: total)
+        let flag = kind == base && extra > 0 ? hasExtraBits : 0
+        return UInt32(truncatingIfNeeded: value) << 16 | UInt32(truncatingIfNeeded: field8) << 8 | kind | flag | UInt32(truncatingIfNeeded: total)
     }
 }
 

@@ -125,8 +125,8 @@ extension Inflater {
         let literals = UnsafePointer(literalTable)
         let distances = literals + Inflater.distanceTableOffset
         var stop = BufferedStop.handOver
-        // The bit count of an entry (its low byte; bits 5–7 are zero) and its codeword length.
-        @inline(__always) func count(_ entry: UInt32) -> UInt32 { entry & 0xFF }
+        // The bit count of an entry and its codeword length.
+        @inline(__always) func count(_ entry: UInt32) -> UInt32 { entry & HuffmanEntry.lengthMask }
         @inline(__always) func codeword(_ entry: UInt32) -> UInt32 { (entry &>> 8) & HuffmanEntry.codewordMask }
         // As in the fast loop: the extra bits of a base entry from `saved`, the bits at its codeword.
         @inline(__always) func extra(_ entry: UInt32, _ saved: UInt64) -> Int {

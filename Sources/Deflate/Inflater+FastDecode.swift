@@ -9,9 +9,9 @@ extension Inflater {
     /// The careful twin is ``decodeTokenCarefully()``.
     func decodeFast() throws -> Bool {
         var bits = bitBuffer
-        // Only the low byte of `available` is kept exact (0...63): the loop subtracts whole
-        // entries, whose low byte is the bit count (see ``HuffmanEntry``), and the bits above it
-        // collect garbage no use reads (shifts use the low 6 bits, the refill bits 3–5).
+        // Only the low 6 bits of `available` are kept exact (0...63): the loop subtracts whole
+        // entries, whose low 6 bits are the bit count (see ``HuffmanEntry``), and the bits above
+        // them collect garbage no use reads (shifts use the low 6 bits, the refill bits 3–5).
         // 32 bits wide, as the entries are: subtracting an entry needs no widening move.
         var available = UInt32(truncatingIfNeeded: bitCount)
         var input = inputPosition
@@ -61,7 +61,7 @@ extension Inflater {
         }
         // Stores the state back; drops the look-ahead bits above `available` (see the refill).
         @inline(__always) func storeState() {
-            let count = UInt64(truncatingIfNeeded: available & 0xFF)
+            let count = UInt64(truncatingIfNeeded: available & 63)
             bitBuffer = bits & ((1 &<< count) &- 1)
             bitCount = Int(truncatingIfNeeded: count)
             examinedCount &+= input - inputPosition
@@ -123,10 +123,12 @@ extension Inflater {
                         throw failure(.invalidLiteralLength, Int(truncatingIfNeeded: entry &>> 16), consumed: 0)
                     }
                 }
-                // A length: codeword and extra bits go in one step (see HuffmanEntry).
+                // A length: codeword and extra bits go in one step (see HuffmanEntry). Lengths
+                // 3–10 (most of them) have no extra bits to work out.
                 var saved = bits
                 consume(entry)
-                let length = Int(truncatingIfNeeded: entry &>> 16) &+ extra(entry, saved)
+                var length = Int(truncatingIfNeeded: entry &>> 16)
+                if entry & HuffmanEntry.hasExtraBits != 0 { length &+= extra(entry, saved) }
 
                 var distanceEntry = distances[Int(truncatingIfNeeded: bits & 0xFF)]
                 if distanceEntry & HuffmanEntry.exceptional != 0 {

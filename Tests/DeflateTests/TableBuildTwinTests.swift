@@ -11,9 +11,9 @@ final class TableBuildTwinTests: XCTestCase {
     /// (the main table's bits added for a subtable entry, as the decoding loops do).
     private func resolve(_ input: Int, in table: UnsafePointer<UInt32>, mainBits: Int) -> (entry: UInt32, bits: UInt32) {
         let main = table[input & ((1 << mainBits) - 1)]
-        guard main & HuffmanEntry.kindMask == HuffmanEntry.link else { return (main, main & 0xFF) }
+        guard main & HuffmanEntry.kindMask == HuffmanEntry.link else { return (main, main & HuffmanEntry.lengthMask) }
         let entry = HuffmanEntry.subtableEntry(table, link: main, bitsAfterMain: UInt64(input >> mainBits))
-        return (entry & ~0xFFF, (entry & 0xFF) + UInt32(mainBits))
+        return (entry & ~0xF1F, (entry & HuffmanEntry.lengthMask) + UInt32(mainBits))
     }
 
     private func assertTwinsAgree(_ lengths: [UInt8], _ alphabet: HuffmanAlphabet, _ context: String) throws {
@@ -36,6 +36,16 @@ final class TableBuildTwinTests: XCTestCase {
             if a.entry != b.entry || a.bits != b.bits {
                 mismatches += 1
                 if mismatches <= 3 { XCTFail("\(context): input \(input): \(a) against \(b)") }
+            }
+            // The fast loop skips the extra bits of a base entry without the flag: the flag must
+            // be set exactly when the entry takes more bits than its codeword.
+            let entry = fast[input & ((1 << mainBits) - 1)]
+            if entry & HuffmanEntry.kindMask == HuffmanEntry.base {
+                let hasExtra = entry & HuffmanEntry.lengthMask != (entry >> 8) & HuffmanEntry.codewordMask
+                if hasExtra != (entry & HuffmanEntry.hasExtraBits != 0) {
+                    mismatches += 1
+                    if mismatches <= 3 { XCTFail("\(context): input \(input): entry \(entry) extra-bits flag wrong") }
+                }
             }
         }
         XCTAssertEqual(mismatches, 0, context)
