@@ -18,8 +18,13 @@ enum HuffmanAlphabet {
 ///   the fast loop shifts the bit buffer by the whole entry (a shift uses the amount's low 6 bits)
 ///   and subtracts the whole entry from a bit count whose low 6 bits alone are kept exact, without
 ///   masking.
-/// - bit 7: ``hasExtraBits``, set on length and distance entries with extra bits, so the fast loop
-///   takes lengths 3–10 and distances 1–4 straight from the value.
+/// - bit 7: ``hasExtraBits``, set on length and distance entries whose value is a base the extra
+///   bits must be added to. Clear on a length whose value is exact: lengths 3–10 (no extra bits)
+///   and *folded* lengths: a length codeword of L bits with E extra bits where L + E fits the main
+///   table gets one entry per extra-bits value x, with value base + x and a count of L + E (the
+///   codeword-length field stays L, the least bits the token can take while its codeword is
+///   incomplete). So the fast loop takes most lengths straight from the entry, and the branch that
+///   skips the extra bits is rarely mispredicted.
 /// - bits 8–11: the codeword length alone (so the extra bits are `(bits & mask(total)) >> codeword`),
 ///   or for a link, the subtable's index bits.
 /// - bits 12–15 and 31: kind. ``literal`` is bit 31 alone (a sign test); ``base`` is no bit (so
@@ -58,6 +63,13 @@ enum HuffmanEntry {
     @inline(__always)
     static func subtableEntry(_ table: UnsafePointer<UInt32>, link: UInt32, bitsAfterMain: UInt64) -> UInt32 {
         table[Int(truncatingIfNeeded: link &>> 16) &+ Int(truncatingIfNeeded: bitsAfterMain & ((1 &<< UInt64((link &>> 8) & 0xF)) &- 1))]
+    }
+
+    /// Packs a folded length entry (see the layout above): `length` is the codeword length, `extra`
+    /// the extra bits, `value` the length itself (base plus the extra bits' value).
+    @inline(__always)
+    static func makeFolded(length: Int, extra: Int, value: Int) -> UInt32 {
+        UInt32(truncatingIfNeeded: value) << 16 | UInt32(truncatingIfNeeded: length) << 8 | base | UInt32(truncatingIfNeeded: length + extra)
     }
 
     /// Packs an entry: `length` is the codeword length (a link's main-table bits), `extra` the
@@ -160,9 +172,19 @@ enum HuffmanTableBuilder {
                     let bit = 1 &<< (Int.bitWidth &- 1 &- (codeword ^ mask).leadingZeroBitCount)
                     codeword = (codeword & (bit &- 1)) | bit
                 }
+                // Length symbols placed in the main table whose extra bits fit it too (at most
+                // the 20 of 265–284): folded once the main table is complete.
+                withUnsafeTemporaryAllocation(of: (symbol: Int, codeword: Int, length: Int).self, capacity: 32) { folded in
+                var foldedCount = 0
                 while true {
                     for _ in 0..<lengthCounts[length] {
-                        table[codeword] = makeEntry(Int(sorted[next]), length: length, alphabet)
+                        let symbol = Int(sorted[next])
+                        table[codeword] = makeEntry(symbol, length: length, alphabet)
+                        if alphabet == .literalLength && foldedCount < 32
+                            && foldedExtraBits(symbol, length: length, mainBits: mainBits) > 0 {
+                            folded[foldedCount] = (symbol, codeword, length)
+                            foldedCount &+= 1
+                        }
                         next &+= 1
                         advance(length)
                     }
@@ -171,6 +193,11 @@ enum HuffmanTableBuilder {
                     // the next bit's two values both lead to them.
                     (table + (1 &<< length)).update(from: table, count: 1 &<< length)
                     length &+= 1
+                }
+                for index in 0..<foldedCount {
+                    let (symbol, codeword, length) = folded[index]
+                    writeFolded(symbol, reversed: codeword, length: length, mainBits: mainBits, into: table)
+                }
                 }
                 // Longer codewords, in canonical order, so those sharing a main-table prefix come
                 // together: one subtable each, of `2^(maxLength - mainBits)` entries.
@@ -251,6 +278,11 @@ enum HuffmanTableBuilder {
                     let code = next[length]
                     next[length] = code + 1
                     let reversed = reverseBits(code, length)
+                    if length <= mainBits && alphabet == .literalLength
+                        && foldedExtraBits(symbol, length: length, mainBits: mainBits) > 0 {
+                        writeFolded(symbol, reversed: reversed, length: length, mainBits: mainBits, into: table)
+                        continue
+                    }
                     if length <= mainBits {
                         let entry = makeEntry(symbol, length: length, alphabet)
                         // A while loop, not stride(from:to:by:): the table builds of a PNG's many blocks showed
@@ -280,6 +312,34 @@ enum HuffmanTableBuilder {
                         index &+= 1 &<< subLength
                     }
                 }
+            }
+        }
+    }
+
+    /// The extra bits of literal/length `symbol` if its entries are folded (a length with extra
+    /// bits whose codeword of `length` bits and extra bits fit the main table), else 0.
+    @inline(__always)
+    static func foldedExtraBits(_ symbol: Int, length: Int, mainBits: Int) -> Int {
+        let index = symbol &- 257
+        guard index >= 0 && index < DeflateConstants.lengthExtraBits.count else { return 0 }
+        let extra = Int(DeflateConstants.lengthExtraBits[index])
+        return length &+ extra <= mainBits ? extra : 0
+    }
+
+    /// Writes the folded entries of length `symbol` (codeword `reversed`, `length` bits; see
+    /// ``HuffmanEntry``): for each value x of its E extra bits, the length base + x at every index
+    /// whose low L + E bits are the codeword followed by x.
+    static func writeFolded(_ symbol: Int, reversed: Int, length: Int, mainBits: Int, into table: UnsafeMutablePointer<UInt32>) {
+        let index = symbol &- 257
+        let extra = Int(DeflateConstants.lengthExtraBits[index])
+        let base = Int(DeflateConstants.lengthBase[index])
+        let stride = 1 &<< (length &+ extra)
+        for x in 0..<(1 &<< extra) {
+            let entry = HuffmanEntry.makeFolded(length: length, extra: extra, value: base &+ x)
+            var slot = reversed | x &<< length
+            while slot < 1 &<< mainBits {
+                table[slot] = entry
+                slot &+= stride
             }
         }
     }

@@ -209,7 +209,8 @@ extension Inflater {
                 guard distanceEntry & HuffmanEntry.exceptional == 0 else { break refilling }
                 let distance = Int(truncatingIfNeeded: distanceEntry &>> 16) &+ extra(distanceEntry, rest)
                 guard distance <= position else { break refilling }
-                let length = Int(truncatingIfNeeded: entry &>> 16) &+ extra(entry, bits)
+                var length = Int(truncatingIfNeeded: entry &>> 16)
+                if entry & HuffmanEntry.hasExtraBits != 0 { length &+= extra(entry, bits) }
                 bits = rest &>> UInt64(truncatingIfNeeded: distanceEntry)
                 available &-= total
                 copyMatch(to: output + position, distance: distance, length: length)

@@ -54,9 +54,11 @@ extension Inflater {
         return .token
     }
 
-    /// The extra bits of a length or distance entry, from bits that start at its codeword.
+    /// The extra bits of a length or distance entry, from bits that start at its codeword (0
+    /// for an entry whose value is exact, see ``HuffmanEntry/hasExtraBits``).
     @inline(__always)
     func extraBits(of entry: UInt32, in bits: UInt64) -> Int {
+        guard entry & HuffmanEntry.hasExtraBits != 0 else { return 0 }
         let total = UInt64(entry & HuffmanEntry.lengthMask)
         return Int(truncatingIfNeeded: (bits & ((1 &<< total) &- 1)) &>> UInt64((entry >> 8) & HuffmanEntry.codewordMask))
     }
