@@ -37,10 +37,14 @@ extension Inflater {
     /// Delivers new output, then slides the last 32 KiB (the history a match may reach) to the
     /// front of the window. Called only when the window is nearly full, so the source and
     /// destination never overlap (256 KiB - 290 > 2 × 32 KiB).
-    /// A caller's buffer does not slide: its end is the output limit, which the careful path checks.
+    /// A caller's buffer does not slide: its end is the output limit, which the careful path
+    /// checks; the output so far goes into the running checksum (see ``fastOutputLimit``).
     func makeRoom(_ sink: (UnsafeRawBufferPointer) throws -> Void) throws {
         try deliver(sink)
-        guard ownsWindow else { return }
+        guard ownsWindow else {
+            if sumsAsItGoes { checksumDelivered() }
+            return
+        }
         checksumDelivered()
         let keep = min(outputPosition, DeflateConstants.windowSize)
         let from = outputPosition - keep

@@ -117,9 +117,21 @@ public final class Inflater {
     /// written in chunks of up to 16 bytes, at least 32 bytes at a time.
     static let fastOutputSlack = 290
     /// The fast loop runs while `outputPosition <= fastOutputLimit`.
+    ///
+    /// In a caller's buffer (which never slides) the fast loop also stops after about
+    /// ``checksumStride`` bytes not yet in the running checksum, so ``makeRoom(_:)`` sums them while
+    /// they are still in the core's cache, instead of one pass over megabytes of output at the end.
     var fastOutputLimit: Int {
-        @inline(__always) get { windowCapacity - Inflater.fastOutputSlack }
+        @inline(__always) get {
+            let end = windowCapacity - Inflater.fastOutputSlack
+            return sumsAsItGoes ? min(end, checksummedPosition + Inflater.checksumStride) : end
+        }
     }
+    /// See ``fastOutputLimit``: a quarter of a core's L2 cache here (512 KiB); 32 KiB measured slower, 64 KiB about the same.
+    static let checksumStride = 1 << 17
+    /// Whether the output is summed every ``checksumStride`` bytes: a caller's buffer, and a
+    /// checksum to verify.
+    let sumsAsItGoes: Bool
     /// The fast loop runs while at least this many input bytes remain: one 8-byte refill per token.
     static let fastInputMargin = 8
     /// After a piece shorter than ``fastInputMargin`` that ended inside a Huffman block, new output
@@ -204,10 +216,12 @@ public final class Inflater {
             window = base
             windowCapacity = buffer.count
             ownsWindow = false
+            sumsAsItGoes = format != .raw && options.verifyChecksums
         } else {
             window = .allocate(capacity: Inflater.slidingWindowCapacity)
             windowCapacity = Inflater.slidingWindowCapacity
             ownsWindow = true
+            sumsAsItGoes = false
         }
         emptyInput.initialize(to: 0)
         let empty = UnsafePointer(emptyInput)

@@ -1,5 +1,5 @@
 import XCTest
-import Deflate
+@testable import Deflate
 import TestSupport
 
 /// `Inflater.decompress(_:format:into:)`: the caller's buffer is the whole output and the history
@@ -104,5 +104,28 @@ final class KnownSizeOutputTests: XCTestCase {
         let bytes = try XCTUnwrap(text).bytes()
         let error = inflateIntoBuffer(bytes, .zlib, capacity: 0).error as? InflateError
         XCTAssertEqual(error?.kind, .outputLimitExceeded)
+    }
+
+    /// In a caller's buffer the checksum is summed every `checksumStride` bytes while decoding
+    /// (not in one pass at the end): over several strides and a partial one, the sum must still
+    /// take every byte exactly once, for zlib and gzip, and a damaged trailer must still be caught.
+    func testChecksumsSummedAsTheOutputGrowsCoverEveryByteOnce() throws {
+        var rng = SeededGenerator(seed: 0x57D1)
+        let words = ["pixel", "row", "stride", "filter", "chunk", "deflate", "window", "match"]
+        var text: [UInt8] = []
+        while text.count < 5 * Inflater.checksumStride / 2 {
+            text += Array((words.randomElement(using: &rng) ?? "x").utf8) + [UInt8(ascii: " ")]
+            if UInt8.random(in: 0...255, using: &rng) < 40 { text.append(UInt8.random(in: 0...255, using: &rng)) }
+        }
+        for format in [DeflateFormat.zlib, .gzip] {
+            var stream = Deflater.compress(text, format: format, level: 6)
+            let intact = inflateIntoBuffer(stream, format, capacity: text.count)
+            XCTAssertNil(intact.error, "\(format)")
+            XCTAssertEqual(intact.output, text, "\(format)")
+            // zlib: the Adler-32 ends the stream; gzip: the CRC-32 comes before ISIZE.
+            stream[stream.count - (format == .zlib ? 1 : 5)] ^= 0x40
+            let damaged = inflateIntoBuffer(stream, format, capacity: text.count)
+            XCTAssertEqual((damaged.error as? InflateError)?.kind, .checksumMismatch, "\(format)")
+        }
     }
 }
