@@ -125,8 +125,11 @@ extension Inflater {
         let literals = UnsafePointer(literalTable)
         let distances = literals + Inflater.distanceTableOffset
         var stop = BufferedStop.handOver
-        // The bit count of an entry and its codeword length.
+        // The bit count of an entry and its codeword length. A literal's low byte is its count
+        // (bits 5–7 are zero: ``HuffmanEntry/hasExtraBits`` is only set on lengths and distances),
+        // one zero-extending move instead of a move and a mask.
         @inline(__always) func count(_ entry: UInt32) -> UInt32 { entry & HuffmanEntry.lengthMask }
+        @inline(__always) func literalCount(_ entry: UInt32) -> UInt32 { entry & 0xFF }
         @inline(__always) func codeword(_ entry: UInt32) -> UInt32 { (entry &>> 8) & HuffmanEntry.codewordMask }
         // As in the fast loop: the extra bits of a base entry from `saved`, the bits at its codeword.
         @inline(__always) func extra(_ entry: UInt32, _ saved: UInt64) -> Int {
@@ -146,7 +149,7 @@ extension Inflater {
                 var entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
                 if Int32(bitPattern: entry) < 0 {
                     // A literal (one sign test; never exceptional, and its codeword is all it takes).
-                    let used = count(entry)
+                    let used = literalCount(entry)
                     if used > available {
                         if pullsInput && input < end { continue refilling }
                         needed = used
