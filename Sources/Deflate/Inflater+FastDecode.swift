@@ -81,12 +81,12 @@ extension Inflater {
         }
 
         while input <= inputLimit && position <= outputLimit {
-            // Iterations that surely keep within both limits: one refill advances the input by at
-            // most 7 bytes and one iteration writes at most 258 bytes, so the inner loop counts
-            // down one number instead of comparing two positions per token.
-            var budget = min((inputLimit - input) &>> 3, (outputLimit - position) &>> 9) &+ 1
+            // One output position that keeps both limits: every iteration writes at least one
+            // byte and advances the input by at most 7 (one refill), so up to `stop` the input
+            // stays within its limit too, and the inner loop compares one position per token.
+            let stop = min(outputLimit, position &+ ((inputLimit - input) &>> 3))
             repeat {
-                budget &-= 1
+                assert(input <= inputLimit && position <= outputLimit, "fast loop past its limits")
                 refill()
                 if isLiteral(entry) {
                     // Literals come in runs: with >= 41 bits left after the first (56 - 15), two more
@@ -150,7 +150,7 @@ extension Inflater {
                 entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
                 copyMatch(to: output + position, distance: distance, length: length)
                 position &+= length
-            } while budget > 0
+            } while position <= stop
         }
         storeState()
         return false
