@@ -31,7 +31,7 @@ extension Inflater {
         // overlaps the literal store or the match copy instead of following the refill.
         @inline(__always) func refill() {
             bits |= UInt64(littleEndian: UnsafeRawPointer(input).loadUnaligned(as: UInt64.self)) &<< UInt64(truncatingIfNeeded: available)
-            input += 7 &- Int(truncatingIfNeeded: (available &>> 3) & 7)
+            input = input + 7 - Int(truncatingIfNeeded: (available &>> 3) & 7)
             available |= 56
         }
         // Consumes a whole entry's bits: the shift and the subtraction use its low byte (the
