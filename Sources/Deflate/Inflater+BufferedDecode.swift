@@ -147,6 +147,21 @@ extension Inflater {
             }
             while position <= outputLimit {
                 var entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
+                if Int32(bitPattern: entry) < 0 && outputLimit &- position >= 64 {
+                    // A run of literals with room for more than the bit buffer can hold (each takes
+                    // at least one of its ≤ 63 bits): no output check per literal. The literal that
+                    // is incomplete, or the first token that is not a literal, goes on below.
+                    repeat {
+                        let used = literalCount(entry)
+                        if used > available { break }
+                        bits &>>= UInt64(truncatingIfNeeded: entry)
+                        available &-= used
+                        output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
+                        position &+= 1
+                        entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
+                    } while Int32(bitPattern: entry) < 0
+                    assert(position <= outputLimit, "literal run past the output limit")
+                }
                 if Int32(bitPattern: entry) < 0 {
                     // A literal (one sign test; never exceptional, and its codeword is all it takes).
                     let used = literalCount(entry)

@@ -64,4 +64,27 @@ final class ChunkingInvarianceTests: XCTestCase {
         XCTAssertGreaterThan(run.output.count, fixture.size / 3)
         XCTAssertEqual(run.output, Array(try Inflater.decompress(bytes, format: .zlib).prefix(run.output.count)))
     }
+
+    /// Fed a byte at a time, output of more than two sliding windows (264 KiB each) from a stream
+    /// of literal runs and matches: the buffered loop's literal runs (no output check per literal)
+    /// and its matches meet the window's end many times, and each time must stop short of it
+    /// (a debug build asserts so) with the output unchanged.
+    func testOneBytePiecesAcrossManySlidingWindowEnds() throws {
+        var rng = SeededGenerator(seed: 0x51DE)
+        var text: [UInt8] = []
+        while text.count < 600_000 {
+            let word = (0..<Int.random(in: 2...9, using: &rng)).map { _ in UInt8.random(in: 97...122, using: &rng) }
+            text += word + [UInt8(ascii: " ")]
+            // Repeats give matches between the literal runs.
+            if text.count > 64, UInt8.random(in: 0...255, using: &rng) < 90 {
+                let start = Int.random(in: 0..<(text.count - 40), using: &rng)
+                text += text[start..<(start + Int.random(in: 3...40, using: &rng))]
+            }
+        }
+        let stream = Deflater.compress(text, format: .raw, level: 1)
+        let run = InflateHarness.run(Chunking.fixed(stream, size: 1), format: .raw)
+        XCTAssertNil(run.error)
+        XCTAssertEqual(run.output.count, text.count)
+        XCTAssertTrue(run.output == text, "output differs")
+    }
 }
