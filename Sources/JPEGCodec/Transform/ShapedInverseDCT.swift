@@ -26,8 +26,8 @@ enum ShapedInverseDCT {
     }
 
     /// ``transform(_:shape:size:workspace:output:stride:)`` for a block of 16-bit dequantized
-    /// values (sequential storage); `workspace` holds 128 values. Full-size blocks load their
-    /// rows as they are (``EightLaneInverseDCT``); DC-only blocks and the reduced sizes widen what
+    /// values (sequential storage, progressive drawing at full size); `workspace` holds 128 values.
+    /// Full-size blocks load their rows as they are (``EightLaneInverseDCT``, ``TriangleInverseDCT``); DC-only blocks and the reduced sizes widen what
     /// they read (the DC; all for 4×4) into the workspace's second half and take the 32-bit path;
     /// the scalar 2×2 reads the 16-bit values itself.
     @inline(__always)
@@ -39,6 +39,10 @@ enum ShapedInverseDCT {
         }
         if size == 8 && shape == BlockShape.topLeft4x4 {
             EightLaneInverseDCT.transform(block, workspace: workspace, output: output, stride: stride, topLeftOnly: true)
+            return
+        }
+        if size == 8 && shape == BlockShape.triangle {
+            TriangleInverseDCT.transform(block, workspace: workspace, output: output, stride: stride)
             return
         }
         let wide = workspace + 64
