@@ -131,15 +131,19 @@ enum PairedYCbCrConverter {
         }
     }
 
+    /// Dwords aᵢbᵢ (`a`'s word low) for i = 0...3 and 4...7 (`punpcklwd`, `punpckhwd`).
+    @inline(__always)
+    static func dwordPairs(_ a: Row, _ b: Row) -> (SIMD4<UInt32>, SIMD4<UInt32>) {
+        (unsafeBitCast(SixteenBitLanes.interleavedLow(a, b), to: SIMD4<UInt32>.self),
+         unsafeBitCast(SixteenBitLanes.interleavedHigh(a, b), to: SIMD4<UInt32>.self))
+    }
+
     /// Words a₀b₀c₀a₁b₁c₁…a₇b₇c₇ (48 bytes) at `output`.
     @inline(__always)
     static func storeTriples(_ a: Row, _ b: Row, _ c: Row, into output: UnsafeMutablePointer<UInt8>) {
         typealias Quad = SIMD4<UInt32>
         // Dwords of the output: (a₀b₀)(c₀a₁)(b₁c₁) (a₂b₂)(c₂a₃)(b₃c₃) …: x = aᵢbᵢ, y = cᵢaᵢ₊₁, z = bᵢ₊₁cᵢ₊₁ for even i.
-        let ab0 = unsafeBitCast(SixteenBitLanes.interleavedLow(a, b), to: Quad.self)
-        let ab1 = unsafeBitCast(SixteenBitLanes.interleavedHigh(a, b), to: Quad.self)
-        let bc0 = unsafeBitCast(SixteenBitLanes.interleavedLow(b, c), to: Quad.self)
-        let bc1 = unsafeBitCast(SixteenBitLanes.interleavedHigh(b, c), to: Quad.self)
+        let (ab0, ab1) = dwordPairs(a, b), (bc0, bc1) = dwordPairs(b, c)
         let x = Quad(ab0[0], ab0[2], ab1[0], ab1[2])
         let z = Quad(bc0[1], bc0[3], bc1[1], bc1[3])
         // cᵢ is the high word of bc's even dwords, aᵢ₊₁ the low word of ab's odd ones.
@@ -156,11 +160,8 @@ enum PairedYCbCrConverter {
     @inline(__always)
     static func storeOverlappingTriples(_ a: Row, _ b: Row, _ c: Row, into output: UnsafeMutablePointer<UInt8>) {
         typealias Quad = SIMD4<UInt32>
-        let ab0 = unsafeBitCast(SixteenBitLanes.interleavedLow(a, b), to: Quad.self)
-        let ab1 = unsafeBitCast(SixteenBitLanes.interleavedHigh(a, b), to: Quad.self)
-        // cᵢ in the low word of dword i (the high word is the spare one).
-        let c0 = unsafeBitCast(SixteenBitLanes.interleavedLow(c, c), to: Quad.self)
-        let c1 = unsafeBitCast(SixteenBitLanes.interleavedHigh(c, c), to: Quad.self)
+        // cᵢ in the low word of c's dword i (the high word is the spare one).
+        let (ab0, ab1) = dwordPairs(a, b), (c0, c1) = dwordPairs(c, c)
         let raw = UnsafeMutableRawPointer(output)
         @inline(__always) func put(_ ab: Quad, _ c: Quad, _ i: Int, at offset: Int) {
             let pairs = unsafeBitCast(Quad(ab[i], c[i], ab[i + 1], c[i + 1]), to: SIMD2<UInt64>.self)
