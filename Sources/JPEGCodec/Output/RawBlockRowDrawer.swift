@@ -12,8 +12,8 @@ final class RawBlockRowDrawer {
     private let quantization: UnsafePointer<Int32>
     /// The quantizers of the component being drawn, narrowed to the 16 bits they hold.
     private let quantizers: UnsafeMutablePointer<Int16>
-    /// One dequantized block, the IDCT input: 16-bit for plain full-size blocks (one load per
-    /// IDCT row), 32-bit for smoothed ones and the reduced sizes.
+    /// One dequantized block, the IDCT input: 16-bit for plain blocks (one load per IDCT row),
+    /// 32-bit for smoothed ones (the predictions are stored in 32 bits).
     private let block: UnsafeMutablePointer<Int32>
     private let narrowBlock: UnsafeMutablePointer<Int16>
     /// 128 values: the 16-bit IDCT entries widen rare blocks into the second half.
@@ -70,17 +70,10 @@ final class RawBlockRowDrawer {
     private func drawPlain(component: Int, row: Int, columns: Range<Int>, window: CoefficientWindow,
                            into samples: UnsafeMutablePointer<UInt8>, stride: Int) {
         let size = layout.components[component].blockSize
-        guard size == 8 else {
-            for column in columns {
-                let shape = Self.dequantize(window.rawBlock(row: row, column: column), by: quantizers, into: block)
-                transform(shape: shape, size: size, into: samples + column * size, stride: stride)
-            }
-            return
-        }
         for column in columns {
             let shape = Self.dequantize(window.rawBlock(row: row, column: column), by: quantizers, into: narrowBlock)
-            ShapedInverseDCT.transform(UnsafePointer(narrowBlock), shape: shape, size: 8, workspace: workspace,
-                                       output: samples + column * 8, stride: stride)
+            ShapedInverseDCT.transform(UnsafePointer(narrowBlock), shape: shape, size: size, workspace: workspace,
+                                       output: samples + column * size, stride: stride)
         }
     }
 
