@@ -30,6 +30,33 @@ final class ColorConversionTests: XCTestCase {
         }
     }
 
+    func testBothGreenSumsGiveTheTablesUnclampedValuesForEveryChromaPair() {
+        // rgb(luma:blue:cr:green:) before clamping, eight pixels a call, against Y + table terms.
+        let tables = YCbCrTables.shared
+        for method in [PairedYCbCrConverter.GreenSum.multiplyAdd, .halves] {
+            var mismatches = 0, pixels = 0
+            for lumaValue: Int16 in [0, 77, 255] {
+                for cr in 0..<256 {
+                    for cbStart in stride(from: 0, to: 256, by: 8) {
+                        let cbs = (0..<8).map { cbStart + $0 }
+                        let blue = PairedYCbCrConverter.Row(cbs.map { Int16($0 - 128) })
+                        let (r, g, b) = PairedYCbCrConverter.rgb(luma: .init(repeating: lumaValue), blue: blue,
+                                                                 cr: .init(repeating: Int16(cr)), green: method)
+                        for lane in 0..<8 {
+                            let y = Int32(lumaValue), cb = cbs[lane]
+                            let green = y + ((tables.cbToG[cb] + tables.crToG[cr]) >> YCbCrTables.scaleBits)
+                            if Int32(r[lane]) != y + tables.crToR[cr] || Int32(g[lane]) != green
+                                || Int32(b[lane]) != y + tables.cbToB[cb] { mismatches += 1 }
+                            pixels += 1
+                        }
+                    }
+                }
+            }
+            XCTAssertEqual(pixels, 3 * 65536)
+            XCTAssertEqual(mismatches, 0, "\(method)")
+        }
+    }
+
     /// Runs `convert` on rows `y`, `cb`, `cr` and returns the RGB bytes.
     private func converted(_ y: [UInt8], _ cb: [UInt8], _ cr: [UInt8],
                            _ convert: (UnsafePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<UInt8>,

@@ -67,21 +67,63 @@ final class SixteenBitInverseDCTTests: XCTestCase {
     func testSixteenBitEntryEqualsTheScalarTwinAndTheWideEntryForEveryShapeAndSize() {
         var rng = SeededGenerator(seed: 31)
         for trial in 0..<4000 {
-            // DC only, top-left 4×4 (zig-zag 1...9) and full blocks in turn; every fourth one extreme.
-            let limit = [1, 10, 64][trial % 3]
-            let values = block(&rng, terms: limit == 1 ? 0 : 1 + trial % 12, limit: max(limit, 2), extreme: trial % 4 == 0)
-            let recorded = shape(of: values)
+            // DC only, triangle (zig-zag 1...5), top-left 4×4 (1...9) and full blocks in turn; every
+            // fifth one extreme.
+            let limit = [1, 6, 10, 64][trial % 4]
+            let values = block(&rng, terms: limit == 1 ? 0 : 1 + trial % 12, limit: max(limit, 2), extreme: trial % 5 == 0)
+            // Progressive drawing records triangles (``RawBlockRowDrawer``), the entropy decoders do not.
+            let recorded = limit == 6 && !values.indices.contains(where: { values[$0] != 0 && ![0, 1, 2, 8, 9, 16].contains($0) })
+                ? BlockShape.triangle : shape(of: values)
             let expected = scalar(values)
             // The recorded shape and the widest one, which the decoders may leave on a block.
             for blockShape in Set([recorded, BlockShape.full]) {
                 XCTAssertEqual(samples(values, shape: blockShape, size: 8, sixteenBit: true), expected,
                                "trial \(trial), shape \(blockShape): \(values)")
             }
-            for size in [4, 2, 1] {
+            for size in [4, 2, 1] where recorded != BlockShape.triangle {
                 XCTAssertEqual(samples(values, shape: recorded, size: size, sixteenBit: true),
                                samples(values, shape: recorded, size: size, sixteenBit: false),
                                "trial \(trial), size \(size): \(values)")
             }
         }
+    }
+
+    /// The progressive drawer's 16-bit dequantization against its 32-bit twin: the same values
+    /// (products kept to 16 bits) and the same shape, for blocks of every shape and products that
+    /// wrap.
+    func testSixteenBitDequantizationEqualsTheWideOneAndFindsTheSameShape() {
+        var rng = SeededGenerator(seed: 47)
+        var shapesSeen = Set<UInt8>()
+        for trial in 0..<3000 {
+            let limit = [1, 6, 10, 64][trial % 4]
+            var raw = [Int16](repeating: 0, count: 64)
+            raw[0] = Int16.random(in: -2000...2000, using: &rng)
+            for _ in 0..<(limit == 1 ? 0 : 1 + trial % 6) {
+                raw[ZigZag.naturalIndex(Int.random(in: 1..<limit, using: &rng))] = Int16.random(in: -40...40, using: &rng)
+            }
+            // Quantizers up to 16 bits; now and then a zero one or a product that wraps to zero.
+            var quantizers = (0..<64).map { _ in Int16.random(in: 1...(trial % 7 == 0 ? .max : 99), using: &rng) }
+            if trial % 11 == 0 { quantizers[1] = 0; quantizers[8] = 0 }
+            if trial % 13 == 0 { raw[9] = 256; quantizers[9] = 256 }
+            var narrow = [Int16](repeating: 0x55, count: 64), wide = [Int32](repeating: 0x55, count: 64)
+            var narrowShape: UInt8 = 99, wideShape: UInt8 = 98
+            raw.withUnsafeBufferPointer { r in
+                quantizers.withUnsafeBufferPointer { q in
+                    guard let r = r.baseAddress, let q = q.baseAddress else { return }
+                    narrow.withUnsafeMutableBufferPointer { n in
+                        guard let n = n.baseAddress else { return }
+                        narrowShape = RawBlockRowDrawer.dequantize(r, by: q, into: n)
+                    }
+                    wide.withUnsafeMutableBufferPointer { w in
+                        guard let w = w.baseAddress else { return }
+                        wideShape = RawBlockRowDrawer.dequantize(r, by: q, into: w)
+                    }
+                }
+            }
+            XCTAssertEqual(narrow.map { Int32($0) }, wide, "trial \(trial)")
+            XCTAssertEqual(narrowShape, wideShape, "trial \(trial)")
+            shapesSeen.insert(narrowShape)
+        }
+        XCTAssertEqual(shapesSeen, [BlockShape.dcOnly, BlockShape.triangle, BlockShape.topLeft4x4, BlockShape.full])
     }
 }

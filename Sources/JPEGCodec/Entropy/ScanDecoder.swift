@@ -171,14 +171,19 @@ final class ScanDecoder {
             // one when the segment's end (a marker) or the input's end is buffered.
             var affordable = mcuCount
             if !insufficientData && !reader.markerReached && !inputComplete {
-                // A local counter, not `&bytesExamined`: an inout class property nested in the
-                // `lookahead` access makes both keep dynamic exclusivity checks.
+                // Worked on as a local taken out of the property (which keeps an empty one meanwhile,
+                // so the local's fill runs are not shared and grow in place): a mutating call on the
+                // class property would be an access spanning a call, which keeps a dynamic
+                // exclusivity check on every access to it (one per 1-byte feed).
+                var ahead = lookahead
+                lookahead = ScanMarkerLookahead()
                 var examined = 0
-                let markerAhead = lookahead.markerAhead(in: reader.bytes, from: reader.position, streamOffset: streamOffset,
-                                                        examined: &examined)
+                let markerAhead = ahead.markerAhead(in: reader.bytes, from: reader.position, streamOffset: streamOffset,
+                                                    examined: &examined)
                 bytesExamined += examined
                 // Fill bytes (0xFF before 0xFF) hold no bits: worst cases count the other bytes.
-                let fill = lookahead.fillBytes(from: streamOffset + reader.position)
+                let fill = ahead.fillBytes(from: streamOffset + reader.position)
+                lookahead = ahead
                 let available = bytes.count - reader.position - fill
                 if available >= worstCaseMCUBytes {
                     affordable = (available - Self.refillSlackBytes) / (worstCaseMCUBytes - Self.refillSlackBytes)
@@ -440,7 +445,11 @@ final class ScanDecoder {
     /// those appended since the last run, nor just before them), so the look-ahead need not
     /// examine them again.
     func noteMarkerFree(upTo offset: Int) {
-        lookahead.noteMarkerFree(upTo: offset)
+        // Through a local, as in `run` (no access to `lookahead` spans a call).
+        var ahead = lookahead
+        lookahead = ScanMarkerLookahead()
+        ahead.noteMarkerFree(upTo: offset)
+        lookahead = ahead
     }
 
 

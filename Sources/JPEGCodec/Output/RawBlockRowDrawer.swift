@@ -12,8 +12,11 @@ final class RawBlockRowDrawer {
     private let quantization: UnsafePointer<Int32>
     /// The quantizers of the component being drawn, narrowed to the 16 bits they hold.
     private let quantizers: UnsafeMutablePointer<Int16>
-    /// One dequantized block, the IDCT input.
+    /// One dequantized block, the IDCT input: 16-bit for plain blocks (one load per IDCT row),
+    /// 32-bit for smoothed ones (the predictions are stored in 32 bits).
     private let block: UnsafeMutablePointer<Int32>
+    private let narrowBlock: UnsafeMutablePointer<Int16>
+    /// 128 values: the 16-bit IDCT entries widen rare blocks into the second half.
     private let workspace: UnsafeMutablePointer<Int32>
 
     /// Draws with the quantizers at `quantization` (per component 64 `Int32`, natural order).
@@ -24,13 +27,16 @@ final class RawBlockRowDrawer {
         quantizers.initialize(repeating: 0, count: 64)
         block = .allocate(capacity: 64)
         block.initialize(repeating: 0, count: 64)
-        workspace = .allocate(capacity: 64)
-        workspace.initialize(repeating: 0, count: 64)
+        narrowBlock = .allocate(capacity: 64)
+        narrowBlock.initialize(repeating: 0, count: 64)
+        workspace = .allocate(capacity: 128)
+        workspace.initialize(repeating: 0, count: 128)
     }
 
     deinit {
         quantizers.deallocate()
         block.deallocate()
+        narrowBlock.deallocate()
         workspace.deallocate()
     }
 
@@ -65,8 +71,9 @@ final class RawBlockRowDrawer {
                            into samples: UnsafeMutablePointer<UInt8>, stride: Int) {
         let size = layout.components[component].blockSize
         for column in columns {
-            let shape = Self.dequantize(window.rawBlock(row: row, column: column), by: quantizers, into: block)
-            transform(shape: shape, size: size, into: samples + column * size, stride: stride)
+            let shape = Self.dequantize(window.rawBlock(row: row, column: column), by: quantizers, into: narrowBlock)
+            ShapedInverseDCT.transform(UnsafePointer(narrowBlock), shape: shape, size: size, workspace: workspace,
+                                       output: samples + column * size, stride: stride)
         }
     }
 
@@ -125,6 +132,44 @@ final class RawBlockRowDrawer {
         if !isZero(outside.lowHalf | outside.highHalf) { return BlockShape.full }
         if !isZero(restOf4x4) { return BlockShape.topLeft4x4 }
         return isZero(triangleAC) ? BlockShape.dcOnly : BlockShape.triangle
+    }
+
+    /// ``dequantize(_:by:into:)`` into 16-bit values: the same products (their low 16 bits) and shape,
+    /// at half the stores and no widening.
+    @inline(__always)
+    static func dequantize(_ raw: UnsafePointer<Int16>, by quantizers: UnsafePointer<Int16>,
+                           into output: UnsafeMutablePointer<Int16>) -> UInt8 {
+        typealias Row = SIMD8<Int16>
+        let input = UnsafeRawPointer(raw), factors = UnsafeRawPointer(quantizers), out = UnsafeMutableRawPointer(output)
+        var triangleAC = Row(), restOf4x4 = Row(), outside = Row()
+        for r in 0..<8 {
+            let product = input.loadUnaligned(fromByteOffset: r * 16, as: Row.self)
+                &* factors.loadUnaligned(fromByteOffset: r * 16, as: Row.self)
+            out.storeBytes(of: product, toByteOffset: r * 16, as: Row.self)
+            if r < 4 {
+                let (triangleLanes, restLanes): (Row, Row) = switch r {
+                case 0: (Row(0, -1, -1, 0, 0, 0, 0, 0), Row(0, 0, 0, -1, 0, 0, 0, 0))
+                case 1: (Row(-1, -1, 0, 0, 0, 0, 0, 0), Row(0, 0, -1, -1, 0, 0, 0, 0))
+                case 2: (Row(-1, 0, 0, 0, 0, 0, 0, 0), Row(0, -1, -1, -1, 0, 0, 0, 0))
+                default: (Row(), Row(-1, -1, -1, -1, 0, 0, 0, 0))
+                }
+                triangleAC |= product & triangleLanes
+                restOf4x4 |= product & restLanes
+                outside |= product & Row(0, 0, 0, 0, -1, -1, -1, -1)
+            } else {
+                outside |= product
+            }
+        }
+        if !isZero(outside) { return BlockShape.full }
+        if !isZero(restOf4x4) { return BlockShape.topLeft4x4 }
+        return isZero(triangleAC) ? BlockShape.dcOnly : BlockShape.triangle
+    }
+
+    /// Whether all eight lanes are zero (as two 64-bit words).
+    @inline(__always)
+    private static func isZero(_ lanes: SIMD8<Int16>) -> Bool {
+        let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+        return words[0] | words[1] == 0
     }
 
     /// Whether all four lanes are zero, tested as two 64-bit words (comparing vectors with `==`

@@ -22,13 +22,39 @@ enum EightLaneReducedInverseDCT {
         let input = UnsafeRawPointer(coefficients)
         // v fits in 16 bits exactly when v + 2^15 has no bits above bit 15: one OR checks them all.
         let offset = Half(repeating: 1 << 15)
-        var outside = Half()
-        @inline(__always) func row(_ r: Int) -> Row {
+        transform4x4(loadingRow: { r, outside in
             let low = input.loadUnaligned(fromByteOffset: r * 32, as: Half.self)
             let high = input.loadUnaligned(fromByteOffset: r * 32 + 16, as: Half.self)
             outside |= (low &+ offset) | (high &+ offset)
             return SixteenBitLanes.narrowed(low, high)
-        }
+        }, fallback: {
+            ReducedInverseDCT.transform4x4(coefficients, workspace: workspace, output: output, stride: stride)
+        }, output: output, stride: stride)
+    }
+
+    /// ``transform4x4(_:workspace:output:stride:)`` for 16-bit coefficients (sequential storage,
+    /// progressive drawing): each row is one load and always fits. `workspace` holds 128 values:
+    /// the rare blocks handed on are widened into its second half first.
+    @inline(__always)
+    static func transform4x4(_ coefficients: UnsafePointer<Int16>, workspace: UnsafeMutablePointer<Int32>,
+                             output: UnsafeMutablePointer<UInt8>, stride: Int) {
+        let input = UnsafeRawPointer(coefficients)
+        transform4x4(loadingRow: { r, _ in input.loadUnaligned(fromByteOffset: r * 16, as: Row.self) }, fallback: {
+            let wide = workspace + 64
+            SixteenBitLanes.widen(coefficients, into: wide)
+            ReducedInverseDCT.transform4x4(UnsafePointer(wide), workspace: workspace, output: output, stride: stride)
+        }, output: output, stride: stride)
+    }
+
+    /// The transform with input row r as `loadingRow(r, &outside)` (which ORs into `outside` any
+    /// lane whose value, plus 2^15, leaves 16 bits) and `fallback` run instead for blocks with
+    /// such an input or first-pass value.
+    @inline(__always)
+    private static func transform4x4(loadingRow: (Int, inout Half) -> Row, fallback: () -> Void,
+                                     output: UnsafeMutablePointer<UInt8>, stride: Int) {
+        let offset = Half(repeating: 1 << 15)
+        var outside = Half()
+        @inline(__always) func row(_ r: Int) -> Row { loadingRow(r, &outside) }
         // Row 4 of the input is not used by the 8-to-4 step.
         let x0 = row(0), x1 = row(1), x2 = row(2), x3 = row(3), x5 = row(5), x6 = row(6), x7 = row(7)
         let pass1Shift = InverseDCT.constantBits - InverseDCT.pass1Bits + 1
@@ -41,7 +67,7 @@ enum EightLaneReducedInverseDCT {
         let columns = step4(x0, x1, x2, x3, x5, x6, x7)
         let w0 = descaled(columns.0), w1 = descaled(columns.1), w2 = descaled(columns.2), w3 = descaled(columns.3)
         guard !any(outside &>> 16 .!= 0) else {
-            ReducedInverseDCT.transform4x4(coefficients, workspace: workspace, output: output, stride: stride)
+            fallback()
             return
         }
         // Row pass on the transposed block: lane r of input j is row r's value j (lanes 4...7 zero).

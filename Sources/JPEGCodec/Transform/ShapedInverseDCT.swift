@@ -26,10 +26,11 @@ enum ShapedInverseDCT {
     }
 
     /// ``transform(_:shape:size:workspace:output:stride:)`` for a block of 16-bit dequantized
-    /// values (sequential storage); `workspace` holds 128 values. Full-size blocks load their
-    /// rows as they are (``EightLaneInverseDCT``); DC-only blocks and the reduced sizes widen what
-    /// they read (the DC; all for 4×4) into the workspace's second half and take the 32-bit path;
-    /// the scalar 2×2 reads the 16-bit values itself.
+    /// values (sequential storage, progressive drawing at full size); `workspace` holds 128 values.
+    /// 8×8 and 4×4 blocks load their rows as they are (``EightLaneInverseDCT``,
+    /// ``TriangleInverseDCT``, ``EightLaneReducedInverseDCT``) and the scalar 2×2 reads the values
+    /// itself; DC-only blocks and 1×1 widen the DC into the workspace's second half (anything else,
+    /// the whole block) and take the 32-bit path.
     @inline(__always)
     static func transform(_ block: UnsafePointer<Int16>, shape: UInt8, size: Int, workspace: UnsafeMutablePointer<Int32>,
                           output: UnsafeMutablePointer<UInt8>, stride: Int) {
@@ -39,6 +40,14 @@ enum ShapedInverseDCT {
         }
         if size == 8 && shape == BlockShape.topLeft4x4 {
             EightLaneInverseDCT.transform(block, workspace: workspace, output: output, stride: stride, topLeftOnly: true)
+            return
+        }
+        if size == 8 && shape == BlockShape.triangle {
+            TriangleInverseDCT.transform(block, workspace: workspace, output: output, stride: stride)
+            return
+        }
+        if size == 4 && shape != BlockShape.dcOnly {
+            EightLaneReducedInverseDCT.transform4x4(block, workspace: workspace, output: output, stride: stride)
             return
         }
         let wide = workspace + 64

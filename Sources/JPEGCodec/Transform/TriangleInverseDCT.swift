@@ -31,7 +31,27 @@ enum TriangleInverseDCT {
     static func transform(_ coefficients: UnsafePointer<Int32>, workspace: UnsafeMutablePointer<Int32>,
                           output: UnsafeMutablePointer<UInt8>, stride: Int) {
         // Inputs are taken modulo 2^16, as libjpeg-turbo's 16-bit lanes hold them.
-        @inline(__always) func input(_ index: Int) -> Int32 { Int32(Int16(truncatingIfNeeded: coefficients[index])) }
+        transform(input: { Int32(Int16(truncatingIfNeeded: coefficients[$0])) }, fallback: {
+            InverseDCT.transform8x8(coefficients, workspace: workspace, output: output, stride: stride)
+        }, output: output, stride: stride)
+    }
+
+    /// ``transform(_:workspace:output:stride:)`` for 16-bit coefficients; `workspace` holds 128
+    /// values: the rare blocks handed on are widened into its second half first.
+    @inline(__always)
+    static func transform(_ coefficients: UnsafePointer<Int16>, workspace: UnsafeMutablePointer<Int32>,
+                          output: UnsafeMutablePointer<UInt8>, stride: Int) {
+        transform(input: { Int32(coefficients[$0]) }, fallback: {
+            let wide = workspace + 64
+            SixteenBitLanes.widen(coefficients, into: wide)
+            InverseDCT.transform8x8(UnsafePointer(wide), workspace: workspace, output: output, stride: stride)
+        }, output: output, stride: stride)
+    }
+
+    /// The transform with input `input(naturalIndex)` (read at 0, 1, 2, 8, 9 and 16 only) and
+    /// `fallback` run instead for blocks whose first-pass values do not fit 16 bits.
+    @inline(__always)
+    private static func transform(input: (Int) -> Int32, fallback: () -> Void, output: UnsafeMutablePointer<UInt8>, stride: Int) {
         // Column pass (values of column j in rows 0...3 and 4...7): inputs c[j], c[8 + j], c[16 + j].
         @inline(__always) func column(_ x0: Int32, _ x1: Int32, _ x2: Int32) -> (Lanes, Lanes) {
             let base = Lanes(repeating: x0 &<< InverseDCT.constantBits)
@@ -48,7 +68,7 @@ enum TriangleInverseDCT {
             | (column2.0 &+ offset) | (column2.1 &+ offset)
         if any(outside &>> 15 .!= 0) {
             // Corrupt data only: the full transform saturates and shortcuts as libjpeg-turbo does.
-            InverseDCT.transform8x8(coefficients, workspace: workspace, output: output, stride: stride)
+            fallback()
             return
         }
         // Row pass, four rows at a time (lanes): inputs are columns 0, 1, 2 of those rows.

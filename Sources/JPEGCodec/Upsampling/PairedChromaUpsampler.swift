@@ -46,14 +46,28 @@ enum PairedChromaUpsampler {
     /// Outputs 2j...2j + 15 as even/odd lanes. Reads values[j...j + 9] (s[j − 1...j + 8]).
     @inline(__always)
     static func pairs(_ values: UnsafePointer<UInt16>, at j: Int, _ filter: Filter) -> PairedYCbCrConverter.Pairs {
+        filtered(values, at: j, evenBias: filter.evenBias, oddBias: filter.oddBias, shift: filter.shift)
+    }
+
+    /// ``pairs(_:at:_:)`` less 128: (sum + bias − 128 · 2^shift) >> shift = ((sum + bias) >> shift) − 128,
+    /// as the arithmetic shift floors, so centring costs nothing.
+    @inline(__always)
+    static func centredPairs(_ values: UnsafePointer<UInt16>, at j: Int, _ filter: Filter) -> PairedYCbCrConverter.Pairs {
+        let centring = 128 &<< filter.shift
+        return filtered(values, at: j, evenBias: filter.evenBias &- centring, oddBias: filter.oddBias &- centring, shift: filter.shift)
+    }
+
+    @inline(__always)
+    private static func filtered(_ values: UnsafePointer<UInt16>, at j: Int, evenBias: Int16, oddBias: Int16,
+                                 shift: Int16) -> PairedYCbCrConverter.Pairs {
         typealias Row = PairedYCbCrConverter.Row
         let raw = UnsafeRawPointer(values + j)
         let left = raw.loadUnaligned(as: Row.self)
         let centre = raw.loadUnaligned(fromByteOffset: 2, as: Row.self)
         let right = raw.loadUnaligned(fromByteOffset: 4, as: Row.self)
         let triple = centre &* 3
-        return .init(even: (triple &+ left &+ Row(repeating: filter.evenBias)) &>> Row(repeating: filter.shift),
-                     odd: (triple &+ right &+ Row(repeating: filter.oddBias)) &>> Row(repeating: filter.shift))
+        return .init(even: (triple &+ left &+ Row(repeating: evenBias)) &>> Row(repeating: shift),
+                     odd: (triple &+ right &+ Row(repeating: oddBias)) &>> Row(repeating: shift))
     }
 
     /// Output `p` alone (the careful twin of ``pairs(_:at:_:)``, for a row's last pixels).
