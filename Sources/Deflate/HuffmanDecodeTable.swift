@@ -175,29 +175,29 @@ enum HuffmanTableBuilder {
                 // Length symbols placed in the main table whose extra bits fit it too (at most
                 // the 20 of 265–284): folded once the main table is complete.
                 withUnsafeTemporaryAllocation(of: (symbol: Int, codeword: Int, length: Int).self, capacity: 32) { folded in
-                var foldedCount = 0
-                while true {
-                    for _ in 0..<lengthCounts[length] {
-                        let symbol = Int(sorted[next])
-                        table[codeword] = makeEntry(symbol, length: length, alphabet)
-                        if alphabet == .literalLength && foldedCount < 32
-                            && foldedExtraBits(symbol, length: length, mainBits: mainBits) > 0 {
-                            folded[foldedCount] = (symbol, codeword, length)
-                            foldedCount &+= 1
+                    var foldedCount = 0
+                    while true {
+                        for _ in 0..<lengthCounts[length] {
+                            let symbol = Int(sorted[next])
+                            table[codeword] = makeEntry(symbol, length: length, alphabet)
+                            if alphabet == .literalLength && foldedCount < 32
+                                && foldedExtraBits(symbol, length: length, mainBits: mainBits) > 0 {
+                                folded[foldedCount] = (symbol, codeword, length)
+                                foldedCount &+= 1
+                            }
+                            next &+= 1
+                            advance(length)
                         }
-                        next &+= 1
-                        advance(length)
+                        if length == mainBits { break }
+                        // Entries [0, 2^length) are final for codewords of `length` bits or fewer:
+                        // the next bit's two values both lead to them.
+                        (table + (1 &<< length)).update(from: table, count: 1 &<< length)
+                        length &+= 1
                     }
-                    if length == mainBits { break }
-                    // Entries [0, 2^length) are final for codewords of `length` bits or fewer:
-                    // the next bit's two values both lead to them.
-                    (table + (1 &<< length)).update(from: table, count: 1 &<< length)
-                    length &+= 1
-                }
-                for index in 0..<foldedCount {
-                    let (symbol, codeword, length) = folded[index]
-                    writeFolded(symbol, reversed: codeword, length: length, mainBits: mainBits, into: table)
-                }
+                    for index in 0..<foldedCount {
+                        let (symbol, codeword, length) = folded[index]
+                        writeFolded(symbol, reversed: codeword, length: length, mainBits: mainBits, into: table)
+                    }
                 }
                 // Longer codewords, in canonical order, so those sharing a main-table prefix come
                 // together: one subtable each, of `2^(maxLength - mainBits)` entries.

@@ -130,6 +130,13 @@ extension Inflater {
         // one zero-extending move instead of a move and a mask.
         @inline(__always) func count(_ entry: UInt32) -> UInt32 { entry & HuffmanEntry.lengthMask }
         @inline(__always) func literalCount(_ entry: UInt32) -> UInt32 { entry & 0xFF }
+        // Consumes literal `entry` (`used` bits) and writes its byte.
+        @inline(__always) func takeLiteral(_ entry: UInt32, _ used: UInt32) {
+            bits &>>= UInt64(truncatingIfNeeded: entry)
+            available &-= used
+            output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
+            position &+= 1
+        }
         @inline(__always) func codeword(_ entry: UInt32) -> UInt32 { (entry &>> 8) & HuffmanEntry.codewordMask }
         // As in the fast loop: the extra bits of a base entry from `saved`, the bits at its codeword.
         @inline(__always) func extra(_ entry: UInt32, _ saved: UInt64) -> Int {
@@ -154,10 +161,7 @@ extension Inflater {
                     repeat {
                         let used = literalCount(entry)
                         if used > available { break }
-                        bits &>>= UInt64(truncatingIfNeeded: entry)
-                        available &-= used
-                        output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
-                        position &+= 1
+                        takeLiteral(entry, used)
                         entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
                     } while Int32(bitPattern: entry) < 0
                     assert(position <= outputLimit, "literal run past the output limit")
@@ -171,10 +175,7 @@ extension Inflater {
                         stop = .needInput
                         break refilling
                     }
-                    bits &>>= UInt64(truncatingIfNeeded: entry)
-                    available &-= used
-                    output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
-                    position &+= 1
+                    takeLiteral(entry, used)
                     continue
                 }
                 if entry & HuffmanEntry.exceptional != 0 {
@@ -194,10 +195,7 @@ extension Inflater {
                 }
                 if Int32(bitPattern: entry) < 0 {
                     // A literal from a subtable.
-                    bits &>>= UInt64(truncatingIfNeeded: entry)
-                    available &-= used
-                    output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
-                    position &+= 1
+                    takeLiteral(entry, used)
                     continue
                 }
                 if entry & HuffmanEntry.exceptional != 0 {
