@@ -79,6 +79,15 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     var pipeline: TransformPipeline?
     /// Progressive files: draws pictures from the stored coefficients.
     var preview: ProgressivePreview?
+    /// Progressive files with ``DecodingOptions/maximumThreads`` ≥ 2: decodes whole buffered
+    /// scans on a worker while this thread goes on.
+    var scanWorker: ScanWorker?
+    /// The scan just started has not been placed yet (on the worker, or here).
+    var scanPlacementPending = false
+    /// Scans with less data than this stay on this thread (tests lower it for small files).
+    var minimumHandOverBytes = ScanWorker.minimumScanBytes
+    /// The number of the last scan finished in file order (here or on the worker).
+    var lastFinishedScan = 0
     /// 12-bit files (sequential and progressive): draws from the stored raw coefficients.
     var twelveBitRenderer: TwelveBitRenderer?
     /// Lossless files: the reconstructed samples, and the scan under way.
@@ -124,6 +133,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     deinit {
         // A worker may still be writing rows into `canvas`, which goes with this decoder.
         pipeline?.waitForJobs()
+        _ = scanWorker?.collect()
         preview?.dropEarlyBand()
     }
 
@@ -243,15 +253,27 @@ public final class JPEGDecoder: IncrementalImageDecoder {
         changedSinceLastCall = false
         do {
             try process()
+            // Scans still on the worker: a decoder is never left with one in flight.
+            try joinScanWorker()
         } catch let error as ImageDecodingError {
-            fail(error)
-            throw error
+            throw failAfterJoining(error)
         } catch {
-            let wrapped = ImageDecodingError(.internal, at: input.consumedOffset, "unexpected error: \(error)")
-            fail(wrapped)
-            throw wrapped
+            throw failAfterJoining(ImageDecodingError(.internal, at: input.consumedOffset, "unexpected error: \(error)"))
         }
         if changedSinceLastCall { previewGeneration += 1 }
+    }
+
+    /// Fails with `error` once the worker's scans are done and merged (an error one of them met
+    /// earlier in the file comes first); returns the error the decoder failed with.
+    private func failAfterJoining(_ error: ImageDecodingError) -> ImageDecodingError {
+        var first = error
+        do {
+            try joinScanWorker()
+        } catch let jobError as ImageDecodingError {
+            if (jobError.offset ?? 0) < (error.offset ?? 0) { first = jobError }
+        } catch {}
+        fail(first)
+        return first
     }
 
     func fail(_ error: ImageDecodingError) {

@@ -28,9 +28,7 @@ extension JPEGDecoder {
                     bytesExaminedCount += end
                     skippedBytes += skipped
                     if skippedBytes > 0 {
-                        warn(ImageDecodingError(.invalidData, at: base + start,
-                                                "\(skippedBytes) extraneous byte(s) before marker \(JPEGMarker.name(code))"),
-                             affectsPixels: false)
+                        warn(Self.extraneousBytesWarning(skippedBytes, before: code, at: base + start), affectsPixels: false)
                         skippedBytes = 0
                     }
                     input.consume(end)
@@ -68,6 +66,11 @@ extension JPEGDecoder {
                 return
             }
         }
+    }
+
+    /// The warning for `count` extraneous bytes found before marker `code` at stream offset `offset`.
+    static func extraneousBytesWarning(_ count: Int, before code: UInt8, at offset: Int) -> ImageDecodingError {
+        ImageDecodingError(.invalidData, at: offset, "\(count) extraneous byte(s) before marker \(JPEGMarker.name(code))")
     }
 
     /// Acts on a marker just found at stream offset `offset`.
@@ -201,6 +204,8 @@ extension JPEGDecoder {
                                     "end of image (EOI) before component \(missing + 1) had a scan; it decodes as zero"),
                  affectsPixels: true)
         }
+        // The scans still on the worker come before this marker.
+        try joinScanWorker()
         phase = .done
         // Rows past the last scan's damage get libjpeg's smoothing for incomplete data.
         _ = preview?.endEarly()

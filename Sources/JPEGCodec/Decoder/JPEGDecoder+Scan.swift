@@ -60,6 +60,7 @@ extension JPEGDecoder {
                 preview = ProgressivePreview(layout: layout, conversion: conversion, quantization: UnsafePointer(created.quantization),
                                              outputStride: outputStride, threads: options.maximumThreads,
                                              twelveBitRenderer: twelveBitRenderer)
+                if options.maximumThreads > 1 && !twelveBit && !frame.isArithmetic { scanWorker = ScanWorker() }
             }
             if !twelveBit {
                 let createdRenderer = BlockRowRenderer(layout: layout, conversion: conversion, outputStride: outputStride,
@@ -114,6 +115,7 @@ extension JPEGDecoder {
                                       coding: coding)
         }
         currentScan = scan
+        scanPlacementPending = scanWorker != nil
         if !wholeImageStorage { renderer?.beginPass(firstIMCURow: 0) }
         phase = .scan
     }
@@ -135,6 +137,10 @@ extension JPEGDecoder {
     func continueScan() throws {
         if losslessScan != nil { return try continueLosslessScan() }
         guard let scanDecoder else { throw ImageDecodingError(.internal, at: input.consumedOffset, "no scan under way") }
+        if scanPlacementPending {
+            scanPlacementPending = false
+            if try placeScan(scanDecoder) { return }
+        }
         // Two threads: the worker's loop ends with this call (its jobs still finish), so no
         // thread waits while the decoder waits for bytes.
         defer { pipeline?.pauseWorker() }
@@ -157,10 +163,80 @@ extension JPEGDecoder {
         preview?.finishScan(mcuCount: scanDecoder.mcuCount, lastGoodMCU: scanDecoder.lastGoodMCU)
         let (extraneous, _) = scanDecoder.finishScan()
         skippedBytes += extraneous
+        lastFinishedScan = scansStarted
         scansCompleted += 1
         self.scanDecoder = nil
         changedSinceLastCall = true
         phase = .markers
+    }
+
+    /// Two threads, progressive (``ScanWorker``): hands the scan just started to the worker when
+    /// its data is all buffered, it cannot throw, and the worker is idle or busy with scans it
+    /// depends on; otherwise waits for the worker's scans it depends on (for every one, when the
+    /// early band will draw behind it) so this thread can decode it. Returns whether handed over.
+    private func placeScan(_ decoder: any ScanEntropyDecoding) throws -> Bool {
+        guard let scanWorker, let scan = currentScan, let preview, let store else { return false }
+        let components = scan.components.map(\.frameIndex)
+        let codesDC = scan.spectralStart == 0
+        let dependency = scanWorker.lastDependency(components: components, codesDC: codesDC)
+        if !preview.hasEarlyBand, let huffman = decoder as? ScanDecoder, huffman.coding.neverThrows,
+           dependency != nil || scanWorker.isIdle {
+            var examined = 0
+            let bytes = input.readable
+            let end = ScanDataEnd.find(in: bytes, examined: &examined)
+            bytesExaminedCount += examined
+            if let end, end.start >= minimumHandOverBytes {
+                let job = ScanJob(decoder: huffman, bytes: Array(UnsafeRawBufferPointer(rebasing: bytes[0...end.codeIndex])),
+                                  streamOffset: input.consumedOffset, dataEnd: end.start, ordinal: scansStarted,
+                                  components: components, codesDC: codesDC, store: store)
+                scanWorker.submit(job)
+                // Finished as far as the parser is concerned; the rest is merged by `joinScanWorker`.
+                preview.finishScan(mcuCount: huffman.mcuCount, lastGoodMCU: huffman.mcuCount - 1)
+                lastFinishedScan = scansStarted
+                scansCompleted += 1
+                scanDecoder = nil
+                changedSinceLastCall = true
+                phase = .markers
+                input.consume(end.start)
+                return true
+            }
+        }
+        if preview.hasEarlyBand {
+            try joinScanWorker()
+        } else if let dependency {
+            scanWorker.wait(through: dependency)
+        }
+        return false
+    }
+
+    /// Waits for the worker's scans and merges what decoding them gave, in file order: warnings
+    /// (by stream offset, as one thread meets them), the first damage, bytes examined, and the
+    /// last good MCU when the last scan finished was one of them. Throws the first job's failure.
+    func joinScanWorker() throws {
+        guard let scanWorker else { return }
+        let jobs = scanWorker.collect()
+        guard !jobs.isEmpty else { return }
+        var merged: [ImageDecodingError] = []
+        var failure: ImageDecodingError?
+        for job in jobs {
+            bytesExaminedCount += job.examined
+            for (warning, affectsPixels) in job.warnings {
+                merged.append(warning)
+                if affectsPixels, (firstPixelDamage?.offset ?? Int.max) > (warning.offset ?? 0) { firstPixelDamage = warning }
+            }
+            if job.ordinal == lastFinishedScan, let layout, let first = job.components.first {
+                var row = max(job.decoder.lastGoodMCU, 0) / max(job.decoder.mcusPerRow, 1)
+                if job.components.count == 1 { row /= max(layout.components[first].verticalSampling, 1) }
+                preview?.setLastGood(iMCURow: row)
+            }
+            if failure == nil { failure = job.failure }
+        }
+        if !merged.isEmpty {
+            // Both lists are in file order; one thread would have met them interleaved by offset.
+            let all = (warnings + merged).enumerated().sorted { ($0.element.offset ?? 0, $0.offset) < ($1.element.offset ?? 0, $1.offset) }
+            warnings = all.prefix(100).map(\.element)
+        }
+        if let failure { throw failure }
     }
 
     /// Called by the scan decoder after each MCU row: streams it to the output, or marks it for

@@ -53,6 +53,15 @@ enum ScanCoding: Equatable {
         }
     }
 
+    /// Whether decoding never throws: damage in these scans is reported and decoded past, while
+    /// a DC first or sequential scan stops with an error when a DC predictor overflows.
+    var neverThrows: Bool {
+        switch self {
+        case .acFirst, .acRefinement, .dcRefinement: return true
+        case .sequential, .sequentialRaw, .dcFirst: return false
+        }
+    }
+
     /// Bytes one block can take at most, so an MCU is only decoded when they are buffered; every
     /// figure is doubled for 0xFF00 stuffing. A band of n coefficients (n = 64 sequential) takes:
     /// - sequential and AC first: at most n symbols of a 16-bit code and ≤ 15 extra bits (EOBr:

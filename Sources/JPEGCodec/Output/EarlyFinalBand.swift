@@ -1,4 +1,5 @@
 import Dispatch
+import ImageCore
 
 /// Progressive files on two threads: the top band of the final picture, drawn by a worker while
 /// the caller's thread still decodes the scan that makes the coefficients final.
@@ -21,9 +22,9 @@ final class EarlyFinalBand {
     private let state: BandState
     private let queue = DispatchQueue(label: "JPEGCodec.EarlyFinalBand", qos: .userInitiated)
     /// Signalled by the worker once per output row it emits; the caller counts them by polling.
-    private let emitted = DispatchSemaphore(value: 0)
+    private let emitted = EventCounter()
     /// Signalled by the worker after each ``advance(toIMCURow:windows:output:)`` job.
-    private let jobDone = DispatchSemaphore(value: 0)
+    private let jobDone = EventCounter()
     /// Advance jobs queued and not yet counted as done.
     private var jobsInFlight = 0
     /// At most this many advance jobs wait or run at once, each at most ``iMCURowsPerJob`` rows,
@@ -57,7 +58,7 @@ final class EarlyFinalBand {
     func advance(toIMCURow end: Int, windows: UnsafePointer<CoefficientWindow>, output: UnsafeMutablePointer<UInt8>) {
         dispatchPrecondition(condition: .notOnQueue(queue))
         jpegInvariant(self.output == nil || self.output == output, "the picture moved under the early final band")
-        while jobsInFlight > 0 && jobDone.wait(timeout: .now()) == .success { jobsInFlight -= 1 }
+        while jobsInFlight > 0 && jobDone.tryTake() { jobsInFlight -= 1 }
         while end > handedIMCURows && jobsInFlight < Self.maxJobsInFlight {
             let jobEnd = min(end, handedIMCURows + Self.iMCURowsPerJob)
             self.output = output
@@ -72,7 +73,7 @@ final class EarlyFinalBand {
     /// Output rows the worker has emitted so far (a lower bound while it runs).
     var workerRows: Int {
         dispatchPrecondition(condition: .notOnQueue(queue))
-        while emitted.wait(timeout: .now()) == .success { countedRows += 1 }
+        while emitted.tryTake() { countedRows += 1 }
         return countedRows
     }
 
@@ -131,9 +132,9 @@ private struct BandJob: @unchecked Sendable {
     let state: BandState
     let windows: UnsafePointer<CoefficientWindow>
     let output: UnsafeMutablePointer<UInt8>
-    let emitted: DispatchSemaphore
+    let emitted: EventCounter
     /// Signalled when the job is done, if given.
-    let done: DispatchSemaphore?
+    let done: EventCounter?
     let iMCURowEnd: Int
     let rowLimit: Int?
 

@@ -205,6 +205,12 @@ final class ProgressivePreview {
         anyScanFinished = true
     }
 
+    /// The last finished scan, decoded on another thread after ``finishScan(mcuCount:lastGoodMCU:)``
+    /// was told it had every MCU's data, turned out to have data up to iMCU row `row` only.
+    func setLastGood(iMCURow row: Int) {
+        lastGoodIMCURow = row
+    }
+
     /// No more data will come (EOI, the end of the input, or an error): from now on rows are
     /// smoothed as libjpeg-turbo smooths an incomplete file (``SmoothingRegime/ended(lastGoodIMCURow:previous:)``).
     /// `lastGoodMCU` is the scan under way's last MCU begun with data, if a scan is under way.

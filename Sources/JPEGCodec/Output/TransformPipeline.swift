@@ -1,4 +1,5 @@
 import Dispatch
+import ImageCore
 
 /// Sequential decoding on two threads (``DecodingOptions/maximumThreads`` ≥ 2): the caller's
 /// thread decodes the entropy-coded data of iMCU row r + 1 while a worker runs the IDCTs of row r
@@ -24,7 +25,7 @@ import Dispatch
 ///   is in flight: the decoder drains the pipeline before it hands the picture out (after which
 ///   the next write may copy it) and before it lets go of it. Only the caller's thread touches
 ///   the renderer's counters and its upsampling scratch (the worker has its own).
-/// - The semaphore's signal after a job and the caller's wait for it order the worker's writes
+/// - The counter's signal after a job and the caller's take of it (a mutex) order the worker's writes
 ///   before the caller's reads.
 final class TransformPipeline {
     /// iMCU rows of coefficients in flight: one being entropy-decoded, one being transformed.
@@ -73,7 +74,7 @@ final class TransformPipeline {
     /// Whether a loop block is queued or running and has not been sent a stop.
     private var loopRunning = false
     /// Signalled once per finished job, in submission order.
-    private var finished: DispatchSemaphore { channel.finished }
+    private var finished: EventCounter { channel.finished }
     /// Jobs submitted whose completion the caller has not taken yet, oldest first (at most
     /// ``coefficientSlots``).
     private var pending: [PendingJob] = []
@@ -113,7 +114,7 @@ final class TransformPipeline {
     /// Waits for every submitted job without delivering its rows: the decoder calls this before
     /// it lets go of the picture the jobs write to.
     func waitForJobs() {
-        for _ in pending { finished.wait() }
+        for _ in pending { finished.take() }
         pending.removeAll()
     }
 
@@ -172,20 +173,10 @@ final class TransformPipeline {
     /// woken costs tens of microseconds on a virtual machine, on every such row.
     static let spinNanoseconds: UInt64 = 50_000
 
-    /// Takes the oldest job's completion: polls for ``spinNanoseconds`` (no system call: a
-    /// semaphore wait that times out at once), then sleeps.
-    private func waitForWorker() {
-        let deadline = DispatchTime.now().uptimeNanoseconds + Self.spinNanoseconds
-        repeat {
-            if finished.wait(timeout: .now()) == .success { return }
-        } while DispatchTime.now().uptimeNanoseconds < deadline
-        finished.wait()
-    }
-
     private func takeOldest(_ deliver: (FinishedRows) -> Void) {
-        if finished.wait(timeout: .now()) == .timedOut {
+        if !finished.tryTake() {
             workerRowTarget = max(workerRowTarget - 1, 0)
-            waitForWorker()
+            finished.take(spinningFor: Self.spinNanoseconds)
         } else {
             workerRowTarget = min(workerRowTarget + 1, jobRows)
         }
@@ -196,7 +187,7 @@ final class TransformPipeline {
     }
 }
 
-/// The caller-to-worker hand-over of ``TransformPipeline``: a ring of entries and the semaphores
+/// The caller-to-worker hand-over of ``TransformPipeline``: a ring of entries and the counters
 /// that order them.
 ///
 /// `@unchecked Sendable`: the caller writes ring entry n before it signals `entriesReady`, and
@@ -217,8 +208,8 @@ private final class WorkerChannel: @unchecked Sendable {
     /// How long the worker polls for the next entry before it sleeps.
     static let spinNanoseconds: UInt64 = 100_000
     let ring: UnsafeMutablePointer<Entry>
-    let entriesReady = DispatchSemaphore(value: 0)
-    let finished = DispatchSemaphore(value: 0)
+    let entriesReady = EventCounter()
+    let finished = EventCounter()
 
     init() {
         ring = .allocate(capacity: Self.ringSize)
@@ -248,12 +239,7 @@ private final class WorkerChannel: @unchecked Sendable {
     }
 
     private func awaitEntry() {
-        if entriesReady.wait(timeout: .now()) == .success { return }
-        let deadline = DispatchTime.now().uptimeNanoseconds + Self.spinNanoseconds
-        repeat {
-            if entriesReady.wait(timeout: .now()) == .success { return }
-        } while DispatchTime.now().uptimeNanoseconds < deadline
-        entriesReady.wait()
+        entriesReady.take(spinningFor: Self.spinNanoseconds)
     }
 }
 
