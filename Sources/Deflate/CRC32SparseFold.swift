@@ -19,8 +19,8 @@ extension CRC32Tables {
     /// Vectors folded between moves of the history to the front of the scratch buffer.
     static let sparseBlock = 512
 
-    /// Advances the raw register `crc` over `count >= sparseThreshold` bytes at `base`: five
-    /// unaligned-free XORs and one store per 16 bytes (the tables take about 60 instructions).
+    /// Advances the raw register `crc` over `count >= sparseThreshold` bytes at `base`: five XORs
+    /// from the scratch and one store per 16 bytes (the tables take about 60 instructions).
     ///
     /// Pulled rather than pushed: the folded vector k is vₖ = wₖ ⊕ vₖ₋₁₇ ⊕ vₖ₋₈₀ ⊕ vₖ₋₁₁₈ ⊕ vₖ₋₁₂₄
     /// ⊕ vₖ₋₂₀₃ (what the earlier vectors pushed into it), so each vector is stored once and read
@@ -29,6 +29,8 @@ extension CRC32Tables {
     func sparseFolded(_ crc: UInt32, _ base: UnsafeRawPointer, _ count: Int) -> UInt32 {
         let degree = CRC32Tables.sparseDegree
         let vectors = count / 16
+        // The last `degree` vectors are read whole: shorter inputs would be read past their end.
+        assert(vectors >= degree, "sparse fold needs at least \(16 * degree) bytes")
         let block = CRC32Tables.sparseBlock
         // History, one block, and room to build the last `degree` vectors after any block.
         return withUnsafeTemporaryAllocation(of: SIMD2<UInt64>.self, capacity: degree + block + degree) { scratch -> UInt32 in
