@@ -54,43 +54,46 @@ public struct Adler32: Sendable {
             var evenSums = SIMD8<UInt32>(repeating: 0), oddSums = SIMD8<UInt32>(repeating: 0)
             var prefixes = SIMD8<UInt32>(repeating: 0)
             var sumsBeforeRuns = SIMD8<UInt32>(repeating: 0)
-            // Adds one run of 16-bit sums (`runSums`, `runPrefixes`) to the block's lanes. Read in
-            // pairs as 32-bit lanes, the low halves are the even lanes and the high halves the odd
-            // ones (a mask and a shift, no shuffles).
-            @inline(__always) func addRun(_ runSums: SIMD16<UInt16>, _ runPrefixes: SIMD16<UInt16>) {
-                let sums = unsafeBitCast(runSums, to: SIMD8<UInt32>.self)
-                let pairs = unsafeBitCast(runPrefixes, to: SIMD8<UInt32>.self)
-                prefixes &+= (pairs & 0xFFFF) &+ (pairs &>> 16)
-                evenSums &+= sums & 0xFFFF
-                oddSums &+= sums &>> 16
+            // A run's 16-bit sums: per byte lane j of the chunks, the sum (even lanes `even`, odd
+            // lanes `odd`) and the prefix sums (`evenPrefixes`, `oddPrefixes`).
+            typealias RunSums = (even: SIMD8<UInt16>, odd: SIMD8<UInt16>, evenPrefixes: SIMD8<UInt16>, oddPrefixes: SIMD8<UInt16>)
+            // Adds one run's 16-bit sums to the block's 32-bit lanes.
+            @inline(__always) func addRun(_ sums: RunSums) {
+                prefixes &+= SIMD8<UInt32>(truncatingIfNeeded: sums.evenPrefixes) &+ SIMD8<UInt32>(truncatingIfNeeded: sums.oddPrefixes)
+                evenSums &+= SIMD8<UInt32>(truncatingIfNeeded: sums.even)
+                oddSums &+= SIMD8<UInt32>(truncatingIfNeeded: sums.odd)
             }
-            // Sums one run of `count` chunks in 16-bit lanes (widening bytes to 16 bits costs a
-            // third of widening them to 32).
-            @inline(__always) func sumRun(_ count: Int) -> (SIMD16<UInt16>, SIMD16<UInt16>) {
-                var runSums = SIMD16<UInt16>(repeating: 0)
-                var runPrefixes = SIMD16<UInt16>(repeating: 0)
+            // Sums one run of `count` chunks in 16-bit lanes without widening the bytes: a chunk read
+            // as eight 16-bit lanes (little-endian) holds even + 256 · odd byte per lane. Summed
+            // as is (wrapping), alongside the odd bytes alone (a shift), the even sums come out as
+            // total − 256 · odd mod 2^16, exact because every sum in a run is < 2^16. Two adds
+            // and a shift per chunk where widening took two unpacks and two adds.
+            @inline(__always) func sumRun(_ count: Int) -> RunSums {
+                var total = SIMD8<UInt16>(repeating: 0), odd = SIMD8<UInt16>(repeating: 0)
+                var totalPrefixes = SIMD8<UInt16>(repeating: 0), oddPrefixes = SIMD8<UInt16>(repeating: 0)
                 for _ in 0..<count {
-                    let chunk = p.loadUnaligned(as: SIMD16<UInt8>.self)
-                    runPrefixes &+= runSums
-                    runSums &+= SIMD16<UInt16>(truncatingIfNeeded: chunk)
+                    let pairs = p.loadUnaligned(as: SIMD8<UInt16>.self)
+                    totalPrefixes &+= total
+                    oddPrefixes &+= odd
+                    total &+= pairs
+                    odd &+= pairs &>> 8
                     p += 16
                 }
-                return (runSums, runPrefixes)
+                return (total &- (odd &<< 8), odd, totalPrefixes &- (oddPrefixes &<< 8), oddPrefixes)
             }
             let wholeRuns = chunks / run
             for _ in 0..<wholeRuns {
                 sumsBeforeRuns &+= evenSums &+ oddSums
-                let (runSums, runPrefixes) = sumRun(run)
-                addRun(runSums, runPrefixes)
+                addRun(sumRun(run))
             }
             var before = UInt64(prefixes.wrappedSum()) &+ UInt64(run) &* UInt64(sumsBeforeRuns.wrappedSum())
             let tail = chunks - wholeRuns * run
             if tail > 0 {
                 // The last, shorter run follows every byte summed so far, `tail` times.
                 let sumsSoFar = UInt64((evenSums &+ oddSums).wrappedSum())
-                let (runSums, runPrefixes) = sumRun(tail)
+                let sums = sumRun(tail)
                 prefixes = .zero
-                addRun(runSums, runPrefixes)
+                addRun(sums)
                 before &+= UInt64(prefixes.wrappedSum()) &+ UInt64(tail) &* sumsSoFar
             }
             let n = UInt64(chunks * 16)

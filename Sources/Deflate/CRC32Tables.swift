@@ -54,6 +54,7 @@ final class CRC32Tables: Sendable {
     /// Advances the raw (pre-inverted) register `crc` over `count` bytes at `base`.
     func update(_ crc: UInt32, _ base: UnsafeRawPointer, _ count: Int) -> UInt32 {
         guard count >= CRC32Tables.braidThreshold else { return sliced(crc, base, count) }
+        if count >= CRC32Tables.sparseThreshold { return sparseFolded(crc, base, count) }
         let t = UnsafePointer(table)
         // One 8-byte word folded through the eight braid tables: what it adds to the braid's next word.
         @inline(__always) func braid(_ w: UInt64) -> UInt64 {
@@ -96,7 +97,7 @@ final class CRC32Tables: Sendable {
     }
 
     /// Slicing-by-8, then byte by byte: short inputs and the tail after the braids.
-    private func sliced(_ crc: UInt32, _ base: UnsafeRawPointer, _ count: Int) -> UInt32 {
+    func sliced(_ crc: UInt32, _ base: UnsafeRawPointer, _ count: Int) -> UInt32 {
         let t = UnsafePointer(table)
         var register = crc
         var p = base

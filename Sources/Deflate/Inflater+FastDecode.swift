@@ -191,7 +191,8 @@ extension Inflater {
             to += 32
             while to < end {
                 to.storeBytes(of: (to - distance).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
-                to += 16
+                (to + 16).storeBytes(of: (to + 16 - distance).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+                to += 32
             }
             return
         }
@@ -203,7 +204,8 @@ extension Inflater {
             to += 32
             while to < end {
                 to.storeBytes(of: run, as: SIMD16<UInt8>.self)
-                to += 16
+                (to + 16).storeBytes(of: run, as: SIMD16<UInt8>.self)
+                to += 32
             }
             return
         }
