@@ -84,8 +84,9 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     var scanWorker: ScanWorker?
     /// The scan just started has not been placed yet (on the worker, or here).
     var scanPlacementPending = false
-    /// Scans with less data than this stay on this thread (tests lower it for small files).
-    var minimumHandOverBytes = ScanWorker.minimumScanBytes
+    /// Scans with less data than this stay on this thread (tests and the fuzz target lower it for
+    /// small files).
+    package var minimumHandOverBytes = ScanWorker.minimumScanBytes
     /// The number of the last scan finished in file order (here or on the worker).
     var lastFinishedScan = 0
     /// 12-bit files (sequential and progressive): draws from the stored raw coefficients.
