@@ -142,4 +142,36 @@ final class JPEGTwoThreadProgressiveTests: XCTestCase {
         }
         return offsets
     }
+
+    func testABandThatCannotFinishTheCutPictureIsDrawnOver() throws {
+        // A fuzz finding (TestImages/jpeg-extra/twothreads): a file derived from the corpus whose
+        // scans repeat after every coefficient is exact, so each later scan has an early band; the
+        // last one is damaged early and a second SOF2 then ends decoding. Rows past the damaged
+        // scan's last good iMCU row get the earlier smoothing, which the band's worker does not
+        // draw: the band is drawn over, and the picture, error and warnings are one thread's,
+        // with and without scans on the worker.
+        let bytes = try Fixtures.bytes("jpeg-extra/twothreads/fuzz_band_finishing_past_last_good_row.jpg")
+        for scale in [ScaleFactor.full, .quarter] {
+            var outcomes: [String] = [], pictures: [Image?] = []
+            for (threads, handOver) in [(1, 1), (2, Int.max), (2, 1)] {
+                let decoder = JPEGDecoder(options: DecodingOptions(scale: scale, maximumThreads: threads))
+                decoder.minimumHandOverBytes = handOver
+                var thrown = "none"
+                do {
+                    try decoder.feed(bytes)
+                    _ = try decoder.finish()
+                } catch {
+                    thrown = "\(error)"
+                }
+                outcomes.append(thrown + " / " + decoder.warnings.map(\.description).joined(separator: "; "))
+                pictures.append(decoder.currentImage())
+            }
+            XCTAssertTrue(outcomes[0].hasPrefix("invalidData at byte 6154: second frame header"), "\(scale): \(outcomes[0])")
+            XCTAssertEqual(outcomes[1], outcomes[0], "\(scale)")
+            XCTAssertEqual(outcomes[2], outcomes[0], "\(scale)")
+            XCTAssertNotNil(pictures[0])
+            XCTAssertTrue(pictures[1] == pictures[0], "\(scale): two threads, no scans on the worker")
+            XCTAssertTrue(pictures[2] == pictures[0], "\(scale): two threads, scans on the worker")
+        }
+    }
 }

@@ -299,9 +299,14 @@ final class ProgressivePreview {
         let iMCURows = (rows + layout.outputRowsPerIMCU - 1) / max(layout.outputRowsPerIMCU, 1)
         if let earlyBand {
             self.earlyBand = nil
-            // Rows past the last one the scan decoded with data are smoothed as before it
-            // (``SmoothingRegime/ended(lastGoodIMCURow:previous:)``): the band drew none of those.
-            if earlyBand.handedIMCURows <= lastGoodIMCURow + 1 || lastGoodIMCURow >= layout.mcuRows - 1 {
+            // The band's worker draws every row with the smoothing in force when it started, so
+            // it may finish the picture only when no row gets another one: rows past the last
+            // one the scan decoded with data are smoothed as before it
+            // (``SmoothingRegime/ended(lastGoodIMCURow:previous:)``). Otherwise its rows are
+            // drawn over. (Until 2026-11-28 it finished whenever it had drawn no such row yet,
+            // and then drew them with the wrong smoothing: found by the fuzz target's
+            // one-thread/two-thread comparison, a file cut by a second SOF after a damaged scan.)
+            if rowsKeepTheBandsSmoothing {
                 return finishEarlyBand(earlyBand, rows: rows, drawer: drawer, windows: windows, into: output)
             }
             earlyBand.cancel()
@@ -326,6 +331,14 @@ final class ProgressivePreview {
         onePassBands = 2
         DispatchQueue.concurrentPerform(iterations: bands.count) { bands[$0].draw() }
         return ends[0] == split ? ends[1] : ends[0]
+    }
+
+    /// Whether every row is drawn with the smoothing for the coefficients as they are (what an
+    /// early band uses): more data may come, the last scan had data to the last iMCU row, or the
+    /// smoothing for the rows past its last good one is the same.
+    private var rowsKeepTheBandsSmoothing: Bool {
+        guard case .ended(let lastGood, let previous) = regime else { return true }
+        return lastGood >= layout.mcuRows - 1 || previous == smoothing
     }
 
     /// The one-pass picture when the early band has drawn its top: the worker goes on down to an
