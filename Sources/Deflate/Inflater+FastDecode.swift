@@ -34,8 +34,9 @@ extension Inflater {
             input = input + 7 - Int(truncatingIfNeeded: (available &>> 3) & 7)
             available |= 56
         }
-        // Consumes a whole entry's bits: the shift and the subtraction use its low byte (the
-        // count; bits 5–7 are zero), so neither needs a mask.
+        // Consumes a whole entry's bits: the shift reads only the low 6 bits of the entry (the
+        // count), and the subtraction disturbs only the bits of `available` above its low 6
+        // (the flag bit 7 and the value bits), which no use reads: neither needs a mask.
         @inline(__always) func consume(_ entry: UInt32) {
             bits &>>= UInt64(truncatingIfNeeded: entry)
             available &-= entry

@@ -163,9 +163,15 @@ extension JPEGDecoder {
         preview?.finishScan(mcuCount: scanDecoder.mcuCount, lastGoodMCU: scanDecoder.lastGoodMCU)
         let (extraneous, _) = scanDecoder.finishScan()
         skippedBytes += extraneous
+        endScan()
+    }
+
+    /// The scan under way is done as far as the parser goes (decoded here, or handed to the
+    /// worker): counted as finished, its decoder dropped, back to looking for markers.
+    private func endScan() {
         lastFinishedScan = scansStarted
         scansCompleted += 1
-        self.scanDecoder = nil
+        scanDecoder = nil
         changedSinceLastCall = true
         phase = .markers
     }
@@ -192,11 +198,7 @@ extension JPEGDecoder {
                 scanWorker.submit(job)
                 // Finished as far as the parser is concerned; the rest is merged by `joinScanWorker`.
                 preview.finishScan(mcuCount: huffman.mcuCount, lastGoodMCU: huffman.mcuCount - 1)
-                lastFinishedScan = scansStarted
-                scansCompleted += 1
-                scanDecoder = nil
-                changedSinceLastCall = true
-                phase = .markers
+                endScan()
                 input.consume(end.start)
                 return true
             }
