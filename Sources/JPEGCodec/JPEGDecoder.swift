@@ -22,7 +22,7 @@ import ImageCore
 /// throws the first such problem after the picture is complete. Structural errors are thrown at
 /// once and are sticky; ``currentImage()`` keeps what was decoded before.
 public final class JPEGDecoder: IncrementalImageDecoder {
-    /// Where the parser stands.
+    /// Where the parser stands; a case carries the state that holds only in it.
     enum Phase {
         /// Waiting for SOI.
         case signature
@@ -31,17 +31,16 @@ public final class JPEGDecoder: IncrementalImageDecoder {
         /// Waiting for the whole segment of `marker`, whose 0xFF is at stream offset `offset`.
         case segment(marker: UInt8, offset: Int)
         /// Inside the entropy-coded data of a scan.
-        case scan
+        case scan(ActiveScan)
         /// EOI seen; later bytes are ignored.
         case done
         /// An error was thrown; it is thrown again.
-        case failed
+        case failed(ImageDecodingError)
     }
 
     let options: DecodingOptions
     let input = InputBuffer()
     var phase = Phase.signature
-    var failure: ImageDecodingError?
     var inputComplete = false
     /// Extraneous bytes skipped while looking for the next marker.
     var skippedBytes = 0
@@ -51,8 +50,8 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     var huffmanTables = HuffmanTableSlots()
     var arithmeticConditioning = ArithmeticConditioning()
     var restartInterval = 0
-    var frame: FrameHeader?
-    var layout: FrameLayout?
+    /// Set by the frame header (SOF).
+    var frameState: FrameState?
     var sawJFIF = false
     var adobeTransform: UInt8?
     var sawExif = false
@@ -68,35 +67,15 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     // Decoding state.
     var scansStarted = 0
     var scansCompleted = 0
-    var componentHasQuantization: [Bool] = []
-    var componentWasScanned: [Bool] = []
-    var wholeImageStorage = false
-    var store: CoefficientStore?
-    /// Sequential files: streams rows to the picture (or renders multi-scan storage).
-    var renderer: BlockRowRenderer?
-    /// Sequential single-scan files with ``DecodingOptions/maximumThreads`` ≥ 2: runs the IDCTs, and the
-    /// upsampling and colour conversion of some rows, on a worker that writes into the picture.
-    var pipeline: TransformPipeline?
-    /// Progressive files: draws pictures from the stored coefficients.
-    var preview: ProgressivePreview?
-    /// Progressive files with ``DecodingOptions/maximumThreads`` ≥ 2: decodes whole buffered
-    /// scans on a worker while this thread goes on.
-    var scanWorker: ScanWorker?
-    /// The scan just started has not been placed yet (on the worker, or here).
-    var scanPlacementPending = false
-    /// Scans with less data than this stay on this thread (tests and the fuzz target lower it for
-    /// small files).
+    /// Set up by the first scan: how decoded data becomes the picture.
+    var assembly: PictureAssembly?
+    /// Progressive files on two threads: scans with less data than this stay on this thread
+    /// (tests and the fuzz target lower it for small files).
     package var minimumHandOverBytes = ScanWorker.minimumScanBytes
     /// The number of the last scan finished in file order (here or on the worker).
     var lastFinishedScan = 0
-    /// 12-bit files (sequential and progressive): draws from the stored raw coefficients.
-    var twelveBitRenderer: TwelveBitRenderer?
-    /// Lossless files: the reconstructed samples, and the scan under way.
-    var lossless: LosslessPicture?
-    var losslessScan: LosslessScanDecoder?
-    var scanDecoder: (any ScanEntropyDecoding)?
-    var currentScan: ScanHeader?
-    /// Sequential whole-image storage: iMCU rows changed since they were last rendered.
+    /// Multi-scan sequential and 12-bit sequential pictures: iMCU rows changed since they were
+    /// last rendered.
     var dirtyIMCURows: Range<Int>?
     /// The first warning that changed pixels; ``finish()`` throws it.
     var firstPixelDamage: ImageDecodingError?
@@ -133,9 +112,15 @@ public final class JPEGDecoder: IncrementalImageDecoder {
 
     deinit {
         // A worker may still be writing rows into `canvas`, which goes with this decoder.
-        pipeline?.waitForJobs()
-        _ = scanWorker?.collect()
-        preview?.dropEarlyBand()
+        switch assembly {
+        case .dct(_, .streaming(_, let pipeline?)):
+            pipeline.waitForJobs()
+        case .dct(_, .progressive(let preview, _, let worker)):
+            _ = worker?.collect()
+            preview.dropEarlyBand()
+        default:
+            break
+        }
     }
 
     /// Known once the frame header (SOF) is parsed; orientation and ICC profile are filled in as
@@ -161,8 +146,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     /// Where decoding stands.
     public var status: DecodingStatus {
         guard headerIsKnown else { return .awaitingHeader }
-        let progress = DecodingProgress(completedRows: preview?.completedRows ?? renderer?.nextOutputRow ?? highPrecisionCompletedRows ?? 0,
-                                        completedScans: scansCompleted, previewGeneration: previewGeneration)
+        let progress = DecodingProgress(completedRows: completedRows, completedScans: scansCompleted, previewGeneration: previewGeneration)
         if case .done = phase { return .complete(progress) }
         return .decoding(progress)
     }
@@ -178,17 +162,22 @@ public final class JPEGDecoder: IncrementalImageDecoder {
             bytesExaminedCount += bytes.count
             return status
         }
-        if let failure { throw failure }
-        if case .done = phase { return status }
-        if bufferedWithoutRunning, let scanDecoder {
+        switch phase {
+        case .failed(let error):
+            throw error
+        case .done:
+            return status
+        case .scan(.dct(let scan)) where bufferedWithoutRunning:
             // Those bytes were examined for 0xFF already; the last one is left for the look-ahead.
-            scanDecoder.noteMarkerFree(upTo: input.totalAppended - 1)
+            scan.decoder.noteMarkerFree(upTo: input.totalAppended - 1)
+        default:
+            break
         }
         bufferedWithoutRunning = false
         input.append(bytes)
         try advance()
         bufferOnlyBudget = 0
-        if case .scan = phase, let scanDecoder, let until = scanDecoder.waitsForBytesUntil, input.readable.last != 0xFF {
+        if case .scan(.dct(let scan)) = phase, let until = scan.decoder.waitsForBytesUntil, input.readable.last != 0xFF {
             bufferOnlyBudget = until - input.totalAppended
         }
         return status
@@ -207,7 +196,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
 
     /// Decodes what is buffered as the end of input; throws like ``finish()``.
     func finishInput() throws {
-        if let failure { throw failure }
+        if case .failed(let error) = phase { throw error }
         inputComplete = true
         try advance()
         guard case .done = phase else {
@@ -280,25 +269,26 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     func fail(_ error: ImageDecodingError) {
         bufferOnlyBudget = 0
         if changedSinceLastCall { previewGeneration += 1; changedSinceLastCall = false }
-        if let preview {
-            if let scanDecoder {
-                // An error inside a run of MCUs (decoded together, at most to the end of their MCU
-                // row) may have changed blocks that `nextMCU` does not count yet.
-                let rowEnd = (scanDecoder.nextMCU / max(scanDecoder.mcusPerRow, 1) + 1) * scanDecoder.mcusPerRow
-                preview.reach(decodedMCUs: min(rowEnd, scanDecoder.mcuCount))
+        var lastGoodMCU: Int?
+        if case .scan(.dct(let scan)) = phase {
+            // An error inside a run of MCUs (decoded together, at most to the end of their MCU
+            // row) may have changed blocks that `nextMCU` does not count yet.
+            let decoder = scan.decoder
+            let rowEnd = min((decoder.nextMCU / max(decoder.mcusPerRow, 1) + 1) * decoder.mcusPerRow, decoder.mcuCount)
+            lastGoodMCU = decoder.lastGoodMCU
+            switch scan.drawing {
+            case .progressive(let preview, _, _):
+                preview.reach(decodedMCUs: rowEnd)
+            case .multiScan, .twelveBit:
+                if decoder.nextMCU < rowEnd { markDirtyIMCURows(decodedMCUs: decoder.nextMCU..<rowEnd, of: scan) }
+            case .streaming:
+                break
             }
-            // The last picture: every row smoothed for the coefficients as they finally are, as
-            // libjpeg draws an incomplete file (a scan cut short left some rows drawn before it).
-            if preview.endEarly(lastGoodMCU: scanDecoder?.lastGoodMCU) { previewGeneration += 1 }
         }
-        if preview == nil, wholeImageStorage, let scanDecoder, scanDecoder.nextMCU < scanDecoder.mcuCount {
-            // 12-bit and multi-scan sequential pictures, like the preview above: the MCU row under
-            // way may have changed before the error (its blocks hold what was decoded of it).
-            let rowEnd = (scanDecoder.nextMCU / max(scanDecoder.mcusPerRow, 1) + 1) * scanDecoder.mcusPerRow
-            markDirtyIMCURows(decodedMCUs: scanDecoder.nextMCU..<min(rowEnd, scanDecoder.mcuCount), of: scanDecoder)
-        }
-        failure = error
-        phase = .failed
+        // The last picture: every row smoothed for the coefficients as they finally are, as
+        // libjpeg draws an incomplete file (a scan cut short left some rows drawn before it).
+        if let preview, preview.endEarly(lastGoodMCU: lastGoodMCU) { previewGeneration += 1 }
+        phase = .failed(error)
     }
 
     /// Records a problem decoding went past; `affectsPixels` problems make ``finish()`` throw.

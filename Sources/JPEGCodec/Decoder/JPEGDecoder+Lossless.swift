@@ -4,7 +4,10 @@ extension JPEGDecoder {
     /// SOS of a lossless frame: on the first scan decides the colour space and allocates the
     /// sample planes, then sets up the scan's decoder with its DC tables (symbols 0...16).
     func startLosslessScan(_ scan: ScanHeader, frame: FrameHeader, markerOffset: Int) throws {
-        if lossless == nil {
+        let picture: LosslessPicture
+        if case .lossless(let existing) = assembly {
+            picture = existing
+        } else {
             let geometry = try LosslessGeometry(frame: frame, at: markerOffset)
             let (limit, overflow) = options.limits.maxPixels.multipliedReportingOverflow(by: 16)
             guard let bytes = geometry.planeBytes, overflow || bytes <= limit else {
@@ -16,9 +19,9 @@ extension JPEGDecoder {
             let conversion = colorSpace.conversion(wantCMYK: false)
             var outputStride = geometry.width * conversion.bytesPerPixel * (geometry.precision <= 8 ? 1 : 2)
             if case .callerMemory(_, let bytesPerRow) = output { outputStride = bytesPerRow }
-            lossless = LosslessPicture(geometry: geometry, conversion: conversion, outputStride: outputStride)
+            picture = LosslessPicture(geometry: geometry, conversion: conversion, outputStride: outputStride)
+            assembly = .lossless(picture)
         }
-        guard let lossless else { throw ImageDecodingError(.internal, at: markerOffset, "no lossless picture") }
         var tables: [HuffmanTable] = []
         for component in scan.components {
             let slot = component.dcTable
@@ -34,16 +37,15 @@ extension JPEGDecoder {
             }
             // Built without the DC check (which stops at 15); the sizes were checked above.
             tables.append(try HuffmanTable(definition, isDC: false, name: "DC table \(slot)", offset: markerOffset))
-            componentWasScanned[component.frameIndex] = true
         }
-        losslessScan = try LosslessScanDecoder(scan: scan, picture: lossless, tables: tables,
-                                               restartInterval: restartInterval, at: markerOffset)
-        phase = .scan
+        let decoder = try LosslessScanDecoder(scan: scan, picture: picture, tables: tables,
+                                              restartInterval: restartInterval, at: markerOffset)
+        for component in scan.components { frameState?.componentWasScanned[component.frameIndex] = true }
+        phase = .scan(.lossless(decoder))
     }
 
     /// Decodes what the buffered entropy-coded bytes of a lossless scan allow.
-    func continueLosslessScan() throws {
-        guard let scan = losslessScan else { throw ImageDecodingError(.internal, at: input.consumedOffset, "no lossless scan") }
+    func continueLosslessScan(_ scan: LosslessScanDecoder) throws {
         let examinedBefore = scan.bytesExamined, mcusBefore = scan.nextMCU
         let step = try scan.run(bytes: input.readable, streamOffset: input.consumedOffset, inputComplete: inputComplete,
                                 report: { self.warn($0, affectsPixels: true) })
@@ -53,7 +55,6 @@ extension JPEGDecoder {
         guard step == .complete else { return }
         skippedBytes += scan.finishScan()
         scansCompleted += 1
-        losslessScan = nil
         changedSinceLastCall = true
         phase = .markers
     }

@@ -56,8 +56,8 @@ extension JPEGDecoder {
                 phase = .markers
                 try parseSegment(marker, reader: &reader, markerOffset: offset)
                 input.consume(length)
-            case .scan:
-                try continueScan()
+            case .scan(let scan):
+                try continueScan(scan)
                 if case .scan = phase { return }
             case .done:
                 input.consumeAll()
@@ -116,7 +116,7 @@ extension JPEGDecoder {
                 orientation = found
                 header?.orientation = found
             }
-            if options.usesEmbeddedThumbnail, frame == nil, thumbnailBytes == nil,
+            if options.usesEmbeddedThumbnail, frameState == nil, thumbnailBytes == nil,
                let range = ExifThumbnail.jpegRange(inAPP1: reader.bytes) {
                 thumbnailBytes = Array(reader.bytes[range])
             }
@@ -136,7 +136,7 @@ extension JPEGDecoder {
 
     /// SOFn: checks the frame type and limits, fixes the output geometry and allocates the picture.
     private func startFrame(_ marker: UInt8, reader: inout SegmentReader, markerOffset: Int) throws {
-        guard frame == nil else {
+        guard frameState == nil else {
             throw ImageDecodingError(.invalidData, at: markerOffset, "second frame header (\(JPEGMarker.name(marker))) in one image")
         }
         if marker == 0xC8 {
@@ -171,10 +171,7 @@ extension JPEGDecoder {
             break
         }
         canvasRowsWritten = 0
-        frame = parsed
-        layout = frameLayout
-        componentHasQuantization = Array(repeating: false, count: components)
-        componentWasScanned = Array(repeating: false, count: components)
+        frameState = FrameState(frame: parsed, layout: frameLayout)
         var outputFormat = keepsCMYKForProfile && options.preferredFormat != .cmyk8 ? .rgb8 : naturalFormat
         if let preferred = options.preferredFormat, preferred != .cmyk8 { outputFormat = preferred }
         header = ImageHeader(fileFormat: .jpeg, width: frameLayout.outputWidth, height: frameLayout.outputHeight,
@@ -193,13 +190,13 @@ extension JPEGDecoder {
 
     /// EOI: completes the picture.
     private func endOfImage(at offset: Int) throws {
-        guard frame != nil else {
+        guard let frameState else {
             throw ImageDecodingError(.invalidData, at: offset, "end of image (EOI) before any frame header (SOF)")
         }
         guard scansStarted > 0 else {
             throw ImageDecodingError(.invalidData, at: offset, "end of image (EOI) before the first scan (SOS)")
         }
-        if let missing = componentWasScanned.firstIndex(of: false) {
+        if let missing = frameState.componentWasScanned.firstIndex(of: false) {
             warn(ImageDecodingError(.invalidData, at: offset,
                                     "end of image (EOI) before component \(missing + 1) had a scan; it decodes as zero"),
                  affectsPixels: true)
