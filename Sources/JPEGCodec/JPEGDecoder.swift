@@ -143,10 +143,14 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     /// restart markers out of order, extraneous bytes between segments. Each has a byte offset.
     public internal(set) var warnings: [ImageDecodingError] = []
 
+    /// ``completedRows`` as of the last time decoding or drawing ran (`noteCompletedRows()`):
+    /// ``status`` is built after every piece fed, and most pieces are only buffered.
+    var completedRowsCount = 0
+
     /// Where decoding stands.
     public var status: DecodingStatus {
         guard headerIsKnown else { return .awaitingHeader }
-        let progress = DecodingProgress(completedRows: completedRows, completedScans: scansCompleted, previewGeneration: previewGeneration)
+        let progress = DecodingProgress(completedRows: completedRowsCount, completedScans: scansCompleted, previewGeneration: previewGeneration)
         if case .done = phase { return .complete(progress) }
         return .decoding(progress)
     }
@@ -226,6 +230,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
             }
             canvasRowsWritten = header.height
         }
+        noteCompletedRows()
         let image = convertedForOutput(Image(width: header.width, height: header.height, format: naturalFormat, pixels: canvas,
                                              orientation: orientation, iccProfile: iccProfile))
         return header.pixelFormat == image.format ? image : image.converted(to: header.pixelFormat)
@@ -241,6 +246,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     /// Runs the parser, turning any error into a sticky failure.
     private func advance() throws {
         changedSinceLastCall = false
+        defer { noteCompletedRows() }
         do {
             try process()
             // Scans still on the worker: a decoder is never left with one in flight.
@@ -289,6 +295,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
         // libjpeg draws an incomplete file (a scan cut short left some rows drawn before it).
         if let preview, preview.endEarly(lastGoodMCU: lastGoodMCU) { previewGeneration += 1 }
         phase = .failed(error)
+        noteCompletedRows()
     }
 
     /// Records a problem decoding went past; `affectsPixels` problems make ``finish()`` throw.

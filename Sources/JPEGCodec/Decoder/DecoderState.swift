@@ -60,7 +60,10 @@ enum ActiveScan {
 }
 
 /// A DCT scan under way: its header, its entropy decoder and what it decodes into.
-struct DCTScan {
+///
+/// A class, so the phase that carries it is one reference: the feed path reads the phase on
+/// every piece, and copying a struct of five references there costs more than decoding a byte.
+final class DCTScan {
     let header: ScanHeader
     let decoder: any ScanEntropyDecoding
     let store: CoefficientStore
@@ -68,6 +71,15 @@ struct DCTScan {
     /// Two threads, progressive: the scan is still to be placed (handed to the worker, or decoded
     /// here), which waits until its data has begun to arrive.
     var awaitsPlacement: Bool
+
+    init(header: ScanHeader, decoder: any ScanEntropyDecoding, store: CoefficientStore, drawing: BlockDrawing,
+         awaitsPlacement: Bool) {
+        self.header = header
+        self.decoder = decoder
+        self.store = store
+        self.drawing = drawing
+        self.awaitsPlacement = awaitsPlacement
+    }
 }
 
 extension JPEGDecoder {

@@ -89,5 +89,6 @@ extension JPEGDecoder {
             for y in canvasRowsWritten..<header.height { (base + y * bytesPerRow).update(repeating: 0, count: rowBytes) }
         }
         canvasRowsWritten = header.height
+        noteCompletedRows()
     }
 }

@@ -17,6 +17,11 @@ extension JPEGDecoder {
         }
     }
 
+    /// Updates ``completedRowsCount`` after decoding or drawing ran.
+    func noteCompletedRows() {
+        completedRowsCount = completedRows
+    }
+
     /// Two threads: waits for the rows the worker still transforms and emits what they complete.
     func drainPipeline() {
         guard case .dct(_, .streaming(let renderer, let pipeline?)) = assembly, !pipeline.isIdle else { return }

@@ -165,10 +165,9 @@ extension JPEGDecoder {
         switch active {
         case .lossless(let decoder):
             try continueLosslessScan(decoder)
-        case .dct(var scan):
+        case .dct(let scan):
             if scan.awaitsPlacement {
                 scan.awaitsPlacement = false
-                phase = .scan(.dct(scan))
                 if try placeScan(scan) { return }
             }
             try continueDCTScan(scan)

@@ -62,8 +62,12 @@ final class ProgressivePreview {
     private var scanIsInterleaved = false
     private var scanCodesDC = false
     private var scanUnderWay = false
-    /// MCUs of the scan under way that have been accounted for in the marked rows.
+    /// MCUs of the scan under way decoded so far (``reach(decodedMCUs:)``).
+    private var decodedMCUs = 0
+    /// MCUs of the scan under way that have been accounted for in the marked rows (`markReached`).
     private var reachedMCUs = 0
+    /// MCUs of the scan under way per iMCU row (≥ 1).
+    private var mcusPerIMCURow = 1
     /// Whether a scan has finished: then every output row has had data.
     private var anyScanFinished = false
     /// Per component, block rows `0 ..< markedRows[c]` have been marked for drawing at some time;
@@ -113,6 +117,7 @@ final class ProgressivePreview {
     /// Records which coefficients `scan` codes, to what precision, and the smoothing that follows
     /// from that (for the blocks the scan reaches; the others keep theirs until it does).
     func startScan(_ scan: ScanHeader) {
+        markReached()
         scanComponents = scan.components.map(\.frameIndex)
         bits.startScan(components: scanComponents, spectralStart: scan.spectralStart, spectralEnd: scan.spectralEnd,
                        approximationLow: scan.approximationLow)
@@ -127,7 +132,14 @@ final class ProgressivePreview {
         scanIsInterleaved = scan.isInterleaved
         scanCodesDC = scan.spectralStart == 0
         scanUnderWay = true
+        decodedMCUs = 0
         reachedMCUs = 0
+        if let first = scanComponents.first, !scanIsInterleaved {
+            let component = layout.components[first]
+            mcusPerIMCURow = max(component.widthInBlocks, 1) * max(component.verticalSampling, 1)
+        } else {
+            mcusPerIMCURow = max(layout.mcusPerRow, 1)
+        }
         // A scan after the one the early band followed changes coefficients it drew.
         dropEarlyBand()
         if scan.approximationLow == 0 && scan.spectralStart <= scan.spectralEnd && scan.spectralEnd < 64 {
@@ -174,8 +186,15 @@ final class ProgressivePreview {
         }
     }
 
-    /// The scan under way has decoded `decodedMCUs` MCUs: marks the blocks that changed.
+    /// The scan under way has decoded `decodedMCUs` MCUs. Only noted: this runs after every piece
+    /// fed (a byte at a time, perhaps), and the blocks that changed are marked when the marks are
+    /// read (`markReached`), which marks the same blocks as marking after each piece would.
     func reach(decodedMCUs: Int) {
+        if scanUnderWay && decodedMCUs > self.decodedMCUs { self.decodedMCUs = decodedMCUs }
+    }
+
+    /// Marks the blocks the scan under way decoded since they were last marked.
+    private func markReached() {
         guard scanUnderWay, decodedMCUs > reachedMCUs else { return }
         for c in scanComponents {
             let before = reach(of: c, after: reachedMCUs), after = reach(of: c, after: decodedMCUs)
@@ -199,6 +218,7 @@ final class ProgressivePreview {
     /// data, see ``ScanDecoder/lastGoodMCU``): every block has its new smoothing.
     func finishScan(mcuCount: Int, lastGoodMCU: Int) {
         reach(decodedMCUs: mcuCount)
+        markReached()
         lastGoodIMCURow = iMCURow(ofMCU: lastGoodMCU)
         scanUnderWay = false
         smoothingBefore = smoothing
@@ -218,6 +238,7 @@ final class ProgressivePreview {
     /// of the data or damage) or is still under way.
     func endEarly(lastGoodMCU: Int? = nil) -> Bool {
         if case .ended = regime { return false }
+        markReached()
         let wasUnderWay = scanUnderWay
         if scanUnderWay { lastGoodIMCURow = iMCURow(ofMCU: lastGoodMCU ?? 0) }
         scanUnderWay = false
@@ -243,11 +264,8 @@ final class ProgressivePreview {
 
     /// Output rows that hold their final pixels for the scan under way (all once a scan is complete).
     var completedRows: Int {
-        guard scanUnderWay, let first = scanComponents.first else { return anyScanFinished ? layout.outputHeight : 0 }
-        let reached = reach(of: first, after: reachedMCUs)
-        let iMCURows = scanIsInterleaved ? reached.fullRows / max(reached.partialRows, 1)
-                                         : reached.fullRows / layout.components[first].verticalSampling
-        return min(iMCURows * layout.outputRowsPerIMCU, layout.outputHeight)
+        guard scanUnderWay else { return anyScanFinished ? layout.outputHeight : 0 }
+        return min(decodedMCUs / mcusPerIMCURow * layout.outputRowsPerIMCU, layout.outputHeight)
     }
 
     /// Draws what changed into `output` (the picture) from `windows` (indexed by component);
@@ -255,6 +273,7 @@ final class ProgressivePreview {
     /// data will come: the first picture is then drawn in one pass through small sample rings
     /// rather than whole-image planes, which a one-shot decode does not need.
     func render(windows: UnsafePointer<CoefficientWindow>, into output: UnsafeMutablePointer<UInt8>, final: Bool) -> Int {
+        markReached()
         let drawer: RawBlockRowDrawer
         switch drawing {
         case .twelveBit(let renderer):
