@@ -44,14 +44,62 @@ extension Inflater {
     /// A byte fed alone (see ``feed(_:into:)``): into the bit buffer and, inside a Huffman block,
     /// through the buffered loop without the input pointers, all in one short call. `.declined`
     /// (the byte not taken) outside a Huffman block, near the output limits or after a failure.
+    ///
+    /// Most such calls decode a few literals and stop at one that is not wholly buffered yet:
+    /// that case is handled here with few registers (no match copy, no subtables), and anything
+    /// else (a match, a subtable, the end of the block, the output limit near) goes on in
+    /// ``decodeHeldBitsAside(outputLimit:)``, the buffered loop, from the first token not taken.
     @usableFromInline @inline(never)
     func decodeByte(_ byte: UInt8) -> SmallPieceResult {
+        let limit = smallPieceOutputLimit
+        var position = outputPosition
+        // Room for more literals than the bit buffer holds (each takes at least one bit), and
+        // for the byte. Else (also outside a Huffman block, where the limit is -1) the general way.
+        guard limit &- position >= 64, bitCount <= 55 else { return decodeByteAside(byte) }
+        var bits = bitBuffer | UInt64(byte) &<< UInt64(truncatingIfNeeded: bitCount)
+        var available = UInt32(truncatingIfNeeded: bitCount) &+ 8
+        bytesTakenAlone &+= 1
+        let literals = UnsafePointer(literalTable)
+        let output = window
+        var entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
+        while Int32(bitPattern: entry) < 0 {
+            // A literal from the main table: its low byte is its bit count.
+            let used = entry & 0xFF
+            if used > available {
+                bitBuffer = bits
+                bitCount = Int(truncatingIfNeeded: available)
+                outputPosition = position
+                return settle(needed: used, bits: bits, available: available, position: position)
+            }
+            bits &>>= UInt64(truncatingIfNeeded: entry)
+            available &-= used
+            output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
+            position &+= 1
+            entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
+        }
+        bitBuffer = bits
+        bitCount = Int(truncatingIfNeeded: available)
+        outputPosition = position
+        return decodeHeldBitsAside(outputLimit: limit)
+    }
+
+    /// ``decodeByte(_:)`` the general way: near the output limits, with a full bit buffer, or
+    /// outside a Huffman block (`.declined`).
+    @inline(never)
+    func decodeByteAside(_ byte: UInt8) -> SmallPieceResult {
         let limit = smallPieceOutputLimit
         guard outputPosition <= limit, bitCount <= 55 else { return .declined }
         bitBuffer |= UInt64(byte) &<< UInt64(truncatingIfNeeded: bitCount)
         bitCount &+= 8
         bytesTakenAlone &+= 1
         return decodeHeldBits(outputLimit: limit)
+    }
+
+    /// ``decodeHeldBits(outputLimit:)`` out of line: the rarer part of ``decodeByte(_:)``, whose
+    /// registers the common part then need not save.
+    @inline(never)
+    func decodeHeldBitsAside(outputLimit: Int) -> SmallPieceResult {
+        decodeHeldBits(outputLimit: outputLimit)
     }
 
     /// Decodes what the bit buffer holds after a small piece went into it (inside a Huffman
@@ -61,29 +109,7 @@ extension Inflater {
         var needed: UInt32 = 0
         switch decodeBuffered(outputLimit: outputLimit, pullsInput: false, needed: &needed) {
         case .needInput:
-            // The bytes that cannot complete the token (an attempt with them would decode
-            // nothing), then up to the trailer's length (see ``heldInputLimit``) and, before the
-            // final block, what must come before the stream's end (see ``holdBelow``), as far as
-            // the bit buffer takes them with room for one more byte (`bitCount` ≤ 55 for this path).
-            var least = Int(truncatingIfNeeded: needed) &+ heldInputBits
-            if !isFinalBlock {
-                least &+= Inflater.leastBitsOfAFinalBlock
-                // Whether the bits so far rule out the end-of-block codeword as the pending token
-                // (never while the codeword is not worked out: its length is 0 then).
-                var ruledOut = rulesOutEndOfBlock()
-                if !ruledOut && endOfBlockLength == 0 {
-                    endOfBlockCodewordOfThisBlock()
-                    ruledOut = rulesOutEndOfBlock()
-                }
-                if ruledOut {
-                    least &+= endOfBlockLength
-                } else if endOfBlockLength > Int(truncatingIfNeeded: needed) {
-                    least &+= endOfBlockLength &- Int(truncatingIfNeeded: needed)
-                }
-            }
-            holdBelow = min(least, 48)
-            // Output waits until a delivery's worth has gathered (see ``smallPieceDeliveryThreshold``).
-            return outputPosition &- deliveredPosition < Inflater.smallPieceDeliveryThreshold ? .settled : .goOn
+            return settle(needed: needed, bits: bitBuffer, available: UInt32(truncatingIfNeeded: bitCount), position: outputPosition)
         case .endOfBlock:
             endBlock()
             return .goOn
@@ -92,11 +118,49 @@ extension Inflater {
         }
     }
 
-    /// Whether the buffered bits differ from the end-of-block codeword where both are known.
+    /// After the buffered loop stopped for input at a token that takes at least `needed` bits,
+    /// with `bits` (`available` of them) buffered and the output at `position`: sets
+    /// ``holdBelow`` and says whether the output waits (`.settled`) or goes to the sink.
+    ///
+    /// The bytes that cannot complete the token (an attempt with them would decode nothing),
+    /// then up to the trailer's length (see ``heldInputLimit``) and, before the final block, what
+    /// must come before the stream's end (see ``holdBelow``), as far as the bit buffer takes
+    /// them with room for one more byte (`bitCount` ≤ 55 for this path). What depends on the
+    /// block alone was worked out once (see ``refreshHoldBounds(workingOutEndOfBlock:)``).
     @inline(__always)
-    private func rulesOutEndOfBlock() -> Bool {
-        let known = min(bitCount, endOfBlockLength)
-        return (bitBuffer ^ endOfBlockCodeword) & ((UInt64(1) &<< UInt64(truncatingIfNeeded: known)) &- 1) != 0
+    func settle(needed: UInt32, bits: UInt64, available: UInt32, position: Int) -> SmallPieceResult {
+        // Whether the bits so far rule out the end-of-block codeword as the pending token: they
+        // differ from it at a bit that is buffered (the mask is 0 in the final block and while
+        // the codeword is not worked out, so it is never ruled out then).
+        let differs = (bits ^ holdEndOfBlockCodeword) & holdEndOfBlockMask
+        let ruledOut = differs.trailingZeroBitCount < Int(truncatingIfNeeded: available)
+        // Ruled out: the token, then the end-of-block codeword and the final block. Else the
+        // token may be the end of the block: the longer of the two, then the final block.
+        let token = Int(truncatingIfNeeded: needed)
+        let least = holdFloor &+ (ruledOut ? token : max(token &- holdEndOfBlockLength, 0))
+        holdBelow = min(least, 48)
+        // Output waits until a delivery's worth has gathered (see ``smallPieceDeliveryThreshold``).
+        return position < smallPieceDeliveryPosition ? .settled : .goOn
+    }
+
+    /// Sets what ``settle(needed:bits:available:position:)`` takes from the block being decoded:
+    /// after every call through the state machine (the only place blocks begin). The end-of-block
+    /// codeword of a dynamic block is worked out only for a caller feeding small pieces
+    /// (`workingOutEndOfBlock`); until then the bound is the one for a token that may be the
+    /// end of the block, which is never more than the true one.
+    func refreshHoldBounds(workingOutEndOfBlock: Bool) {
+        smallPieceDeliveryPosition = deliveredPosition &+ Inflater.smallPieceDeliveryThreshold
+        if isFinalBlock {
+            holdFloor = heldInputBits
+            holdEndOfBlockLength = 0
+            holdEndOfBlockMask = 0
+            return
+        }
+        if endOfBlockLength == 0 && workingOutEndOfBlock { endOfBlockCodewordOfThisBlock() }
+        holdFloor = heldInputBits &+ Inflater.leastBitsOfAFinalBlock &+ endOfBlockLength
+        holdEndOfBlockLength = endOfBlockLength
+        holdEndOfBlockMask = (UInt64(1) &<< UInt64(truncatingIfNeeded: endOfBlockLength)) &- 1
+        holdEndOfBlockCodeword = endOfBlockCodeword
     }
 
     /// Works out the end-of-block codeword of the dynamic block being decoded from its code
