@@ -45,9 +45,9 @@ extension Inflater {
     /// through the buffered loop without the input pointers, all in one short call. `.declined`
     /// (the byte not taken) outside a Huffman block, near the output limits or after a failure.
     ///
-    /// Most such calls decode a few literals and stop at one that is not wholly buffered yet:
+    /// Most such calls decode a few literals and stop at a token that is not wholly buffered yet:
     /// that case is handled here with few registers (no match copy, no subtables), and anything
-    /// else (a match, a subtable, the end of the block, the output limit near) goes on in
+    /// else (a whole match, a subtable, the end of the block, the output limit near) goes on in
     /// ``decodeHeldBitsAside(outputLimit:)``, the buffered loop, from the first token not taken.
     @usableFromInline @inline(never)
     func decodeByte(_ byte: UInt8) -> SmallPieceResult {
@@ -80,6 +80,23 @@ extension Inflater {
         bitBuffer = bits
         bitCount = Int(truncatingIfNeeded: available)
         outputPosition = position
+        // A match from the main tables whose bits are not all buffered yet (often the distance's
+        // extra bits): stopped here with the buffered loop's bound (see ``decodeBuffered``), so a
+        // retry that still lacks bits costs no more than a literal's.
+        if entry & HuffmanEntry.exceptional == 0 {
+            let used = entry & HuffmanEntry.lengthMask
+            if used > available {
+                let codeword = (entry &>> 8) & HuffmanEntry.codewordMask
+                return settle(needed: codeword > available ? codeword : used, bits: bits, available: available, position: position)
+            }
+            let rest = bits &>> UInt64(truncatingIfNeeded: entry)
+            let distanceEntry = literals[Inflater.distanceTableOffset &+ Int(truncatingIfNeeded: rest & 0xFF)]
+            let total = used &+ distanceEntry & HuffmanEntry.lengthMask
+            if distanceEntry & HuffmanEntry.exceptional == 0 && total > available {
+                let least = used &+ (distanceEntry &>> 8) & HuffmanEntry.codewordMask
+                return settle(needed: least > available ? least : total, bits: bits, available: available, position: position)
+            }
+        }
         return decodeHeldBitsAside(outputLimit: limit)
     }
 
