@@ -162,9 +162,10 @@ extension Inflater {
 
     /// Sets what ``settle(needed:bits:available:position:)`` takes from the block being decoded:
     /// after every call through the state machine (the only place blocks begin). The end-of-block
-    /// codeword of a dynamic block is worked out only for a caller feeding small pieces
-    /// (`workingOutEndOfBlock`); until then the bound is the one for a token that may be the
-    /// end of the block, which is never more than the true one.
+    /// codeword of a dynamic block is worked out only after a piece of 1–7 bytes
+    /// (`workingOutEndOfBlock`: a caller feeding bytes alone brings the block's header that way);
+    /// until then the bound is the one for a token that may be the end of the block, which is
+    /// never more than the true one.
     func refreshHoldBounds(workingOutEndOfBlock: Bool) {
         smallPieceDeliveryPosition = deliveredPosition &+ Inflater.smallPieceDeliveryThreshold
         if isFinalBlock {

@@ -350,7 +350,9 @@ public final class Inflater {
             inputStart = empty
             inputPosition = empty
             inputEnd = empty
-            refreshSmallPieceOutputLimit(afterSmallPiece: input.count < Inflater.fastInputMargin)
+            // A piece of 1–7 bytes, not a flush or an empty feed (a PNG decoder flushes after every
+            // hand-over): only such a caller feeds bytes that may wait.
+            refreshSmallPieceOutputLimit(afterSmallPiece: input.count > 0 && input.count < Inflater.fastInputMargin)
         }
         do {
             try run(sink)
