@@ -44,79 +44,14 @@ extension Inflater {
     /// A byte fed alone (see ``feed(_:into:)``): into the bit buffer and, inside a Huffman block,
     /// through the buffered loop without the input pointers, all in one short call. `.declined`
     /// (the byte not taken) outside a Huffman block, near the output limits or after a failure.
-    ///
-    /// Most such calls decode a few literals and stop at a token that is not wholly buffered yet:
-    /// that case is handled here with few registers (no match copy, no subtables), and anything
-    /// else (a whole match, a subtable, the end of the block, the output limit near) goes on in
-    /// ``decodeHeldBitsAside(outputLimit:)``, the buffered loop, from the first token not taken.
     @usableFromInline @inline(never)
     func decodeByte(_ byte: UInt8) -> SmallPieceResult {
-        let limit = smallPieceOutputLimit
-        var position = outputPosition
-        // Room for more literals than the bit buffer holds (each takes at least one bit), and
-        // for the byte. Else (also outside a Huffman block, where the limit is -1) the general way.
-        guard limit &- position >= 64, bitCount <= 55 else { return decodeByteAside(byte) }
-        var bits = bitBuffer | UInt64(byte) &<< UInt64(truncatingIfNeeded: bitCount)
-        var available = UInt32(truncatingIfNeeded: bitCount) &+ 8
-        bytesTakenAlone &+= 1
-        let literals = UnsafePointer(literalTable)
-        let output = window
-        var entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
-        while Int32(bitPattern: entry) < 0 {
-            // A literal from the main table: its low byte is its bit count.
-            let used = entry & 0xFF
-            if used > available {
-                bitBuffer = bits
-                bitCount = Int(truncatingIfNeeded: available)
-                outputPosition = position
-                return settle(needed: used, bits: bits, available: available, position: position)
-            }
-            bits &>>= UInt64(truncatingIfNeeded: entry)
-            available &-= used
-            output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
-            position &+= 1
-            entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
-        }
-        bitBuffer = bits
-        bitCount = Int(truncatingIfNeeded: available)
-        outputPosition = position
-        // A match from the main tables whose bits are not all buffered yet (often the distance's
-        // extra bits): stopped here with the buffered loop's bound (see ``decodeBuffered``), so a
-        // retry that still lacks bits costs no more than a literal's.
-        if entry & HuffmanEntry.exceptional == 0 {
-            let used = entry & HuffmanEntry.lengthMask
-            if used > available {
-                let codeword = (entry &>> 8) & HuffmanEntry.codewordMask
-                return settle(needed: codeword > available ? codeword : used, bits: bits, available: available, position: position)
-            }
-            let rest = bits &>> UInt64(truncatingIfNeeded: entry)
-            let distanceEntry = literals[Inflater.distanceTableOffset &+ Int(truncatingIfNeeded: rest & 0xFF)]
-            let total = used &+ distanceEntry & HuffmanEntry.lengthMask
-            if distanceEntry & HuffmanEntry.exceptional == 0 && total > available {
-                let least = used &+ (distanceEntry &>> 8) & HuffmanEntry.codewordMask
-                return settle(needed: least > available ? least : total, bits: bits, available: available, position: position)
-            }
-        }
-        return decodeHeldBitsAside(outputLimit: limit)
-    }
-
-    /// ``decodeByte(_:)`` the general way: near the output limits, with a full bit buffer, or
-    /// outside a Huffman block (`.declined`).
-    @inline(never)
-    func decodeByteAside(_ byte: UInt8) -> SmallPieceResult {
         let limit = smallPieceOutputLimit
         guard outputPosition <= limit, bitCount <= 55 else { return .declined }
         bitBuffer |= UInt64(byte) &<< UInt64(truncatingIfNeeded: bitCount)
         bitCount &+= 8
         bytesTakenAlone &+= 1
         return decodeHeldBits(outputLimit: limit)
-    }
-
-    /// ``decodeHeldBits(outputLimit:)`` out of line: the rarer part of ``decodeByte(_:)``, whose
-    /// registers the common part then need not save.
-    @inline(never)
-    func decodeHeldBitsAside(outputLimit: Int) -> SmallPieceResult {
-        decodeHeldBits(outputLimit: outputLimit)
     }
 
     /// Decodes what the bit buffer holds after a small piece went into it (inside a Huffman
@@ -156,8 +91,28 @@ extension Inflater {
         let token = Int(truncatingIfNeeded: needed)
         let least = holdFloor &+ (ruledOut ? token : max(token &- holdEndOfBlockLength, 0))
         holdBelow = min(least, 48)
+        assert(holdBelow == holdBoundFromTheBlock(needed: token, bits: bits, available: Int(truncatingIfNeeded: available)),
+               "per-block hold bounds out of date")
         // Output waits until a delivery's worth has gathered (see ``smallPieceDeliveryThreshold``).
         return position < smallPieceDeliveryPosition ? .settled : .goOn
+    }
+
+    /// The careful twin of the bound ``settle(needed:bits:available:position:)`` sets, worked out
+    /// from the block's own state each time (a debug check).
+    func holdBoundFromTheBlock(needed: Int, bits: UInt64, available: Int) -> Int {
+        var least = needed + heldInputBits
+        if !isFinalBlock {
+            least += Inflater.leastBitsOfAFinalBlock
+            // 0 while the codeword is not worked out: never ruled out then.
+            let known = min(available, endOfBlockLength)
+            let ruledOut = (bits ^ endOfBlockCodeword) & ((UInt64(1) << UInt64(known)) - 1) != 0
+            if ruledOut {
+                least += endOfBlockLength
+            } else if endOfBlockLength > needed {
+                least += endOfBlockLength - needed
+            }
+        }
+        return min(least, 48)
     }
 
     /// Sets what ``settle(needed:bits:available:position:)`` takes from the block being decoded:

@@ -2,12 +2,12 @@ import XCTest
 @testable import Deflate
 import TestSupport
 
-/// A byte fed alone through ``Inflater/feed(_:into:)`` waits in the bit buffer (inlined) or goes
-/// to `decodeByte`, whose common part decodes main-table literals with few registers and hands
-/// anything else to the buffered loop. `feedPiece` with the same 1-byte piece skips both and
-/// takes the general small-piece way (the buffered loop for every token): its twin. After every
-/// byte the two must agree on everything the inflater shows (output so far, bytes taken, the
-/// bit buffer and how many bytes may wait next), and on the output and error at the end.
+/// A byte fed alone through ``Inflater/feed(_:into:)`` waits in the bit buffer (inlined into the
+/// caller) or goes to `decodeByte`. `feedPiece` with the same 1-byte piece skips both and takes
+/// the general small-piece way: its twin. After every byte the two must agree on everything the
+/// inflater shows (output so far, bytes taken, the bit buffer and how many bytes may wait next,
+/// which comes from per-block bounds refreshed after each state-machine call), and on the output
+/// and error at the end.
 final class ByteFedTwinTests: XCTestCase {
     /// Raw, zlib and gzip; fixed and dynamic blocks; literal-heavy (random, 16-bit photo) and
     /// match-heavy streams; overlapping copies.
@@ -88,8 +88,8 @@ final class ByteFedTwinTests: XCTestCase {
         }
     }
 
-    /// Output limits a little past where the stream's literal runs go: the common part must
-    /// leave the last tokens to the buffered loop and the careful twin, which judge the limit.
+    /// Output limits near the stream's start: the last tokens go to the careful twin, which judges
+    /// the limit, in both ways alike.
     func testOutputLimitsNearTheEndAgree() throws {
         for name in ["text_raw.deflate", "random_raw.deflate"] {
             let fixture = try DeflateFixture.named(name)
