@@ -121,19 +121,40 @@ extension Inflater {
     /// (`workingOutEndOfBlock`: a caller feeding bytes alone brings the block's header that way);
     /// until then the bound is the one for a token that may be the end of the block, which is
     /// never more than the true one.
+    @inline(__always)
     func refreshHoldBounds(workingOutEndOfBlock: Bool) {
         smallPieceDeliveryPosition = deliveredPosition &+ Inflater.smallPieceDeliveryThreshold
+        // Once per block (a caller whose every byte goes through the state machine, as a flat
+        // image's stream fed a byte at a time does, comes here after nearly every byte).
+        if holdBoundsStale { refreshHoldBoundsOfTheBlock(workingOutEndOfBlock: workingOutEndOfBlock) }
+    }
+
+    /// See ``refreshHoldBounds(workingOutEndOfBlock:)``.
+    @inline(never)
+    func refreshHoldBoundsOfTheBlock(workingOutEndOfBlock: Bool) {
         if isFinalBlock {
             holdFloor = heldInputBits
             holdEndOfBlockLength = 0
             holdEndOfBlockMask = 0
+            holdBoundsStale = false
             return
         }
-        if endOfBlockLength == 0 && workingOutEndOfBlock { endOfBlockCodewordOfThisBlock() }
+        if endOfBlockLength == 0 {
+            if workingOutEndOfBlock {
+                endOfBlockCodewordOfThisBlock()
+            } else {
+                // Not worked out yet (stays stale): the bound for a token that may end the block.
+                holdFloor = heldInputBits &+ Inflater.leastBitsOfAFinalBlock
+                holdEndOfBlockLength = 0
+                holdEndOfBlockMask = 0
+                return
+            }
+        }
         holdFloor = heldInputBits &+ Inflater.leastBitsOfAFinalBlock &+ endOfBlockLength
         holdEndOfBlockLength = endOfBlockLength
         holdEndOfBlockMask = (UInt64(1) &<< UInt64(truncatingIfNeeded: endOfBlockLength)) &- 1
         holdEndOfBlockCodeword = endOfBlockCodeword
+        holdBoundsStale = false
     }
 
     /// Works out the end-of-block codeword of the dynamic block being decoded from its code

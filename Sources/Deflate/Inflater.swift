@@ -188,6 +188,8 @@ public final class Inflater {
     @exclusivity(unchecked) var holdEndOfBlockLength = 0
     @exclusivity(unchecked) var holdEndOfBlockMask: UInt64 = 0
     @exclusivity(unchecked) var holdEndOfBlockCodeword: UInt64 = 0
+    /// Whether those bounds are not yet the current block's (set when a block header is read).
+    @exclusivity(unchecked) var holdBoundsStale = true
     /// `window[checksummedPosition ..< deliveredPosition]` is delivered but not yet in the running checksum.
     @exclusivity(unchecked) var checksummedPosition = 0
     @exclusivity(unchecked) var deliveredTotal = 0
