@@ -61,29 +61,7 @@ extension Inflater {
         var needed: UInt32 = 0
         switch decodeBuffered(outputLimit: outputLimit, pullsInput: false, needed: &needed) {
         case .needInput:
-            // The bytes that cannot complete the token (an attempt with them would decode
-            // nothing), then up to the trailer's length (see ``heldInputLimit``) and, before the
-            // final block, what must come before the stream's end (see ``holdBelow``), as far as
-            // the bit buffer takes them with room for one more byte (`bitCount` ≤ 55 for this path).
-            var least = Int(truncatingIfNeeded: needed) &+ heldInputBits
-            if !isFinalBlock {
-                least &+= Inflater.leastBitsOfAFinalBlock
-                // Whether the bits so far rule out the end-of-block codeword as the pending token
-                // (never while the codeword is not worked out: its length is 0 then).
-                var ruledOut = rulesOutEndOfBlock()
-                if !ruledOut && endOfBlockLength == 0 {
-                    endOfBlockCodewordOfThisBlock()
-                    ruledOut = rulesOutEndOfBlock()
-                }
-                if ruledOut {
-                    least &+= endOfBlockLength
-                } else if endOfBlockLength > Int(truncatingIfNeeded: needed) {
-                    least &+= endOfBlockLength &- Int(truncatingIfNeeded: needed)
-                }
-            }
-            holdBelow = min(least, 48)
-            // Output waits until a delivery's worth has gathered (see ``smallPieceDeliveryThreshold``).
-            return outputPosition &- deliveredPosition < Inflater.smallPieceDeliveryThreshold ? .settled : .goOn
+            return settle(needed: needed, bits: bitBuffer, available: UInt32(truncatingIfNeeded: bitCount), position: outputPosition)
         case .endOfBlock:
             endBlock()
             return .goOn
@@ -92,11 +70,91 @@ extension Inflater {
         }
     }
 
-    /// Whether the buffered bits differ from the end-of-block codeword where both are known.
+    /// After the buffered loop stopped for input at a token that takes at least `needed` bits,
+    /// with `bits` (`available` of them) buffered and the output at `position`: sets
+    /// ``holdBelow`` and says whether the output waits (`.settled`) or goes to the sink.
+    ///
+    /// The bytes that cannot complete the token (an attempt with them would decode nothing),
+    /// then up to the trailer's length (see ``heldInputLimit``) and, before the final block, what
+    /// must come before the stream's end (see ``holdBelow``), as far as the bit buffer takes
+    /// them with room for one more byte (`bitCount` ≤ 55 for this path). What depends on the
+    /// block alone was worked out once (see ``refreshHoldBounds(workingOutEndOfBlock:)``).
     @inline(__always)
-    private func rulesOutEndOfBlock() -> Bool {
-        let known = min(bitCount, endOfBlockLength)
-        return (bitBuffer ^ endOfBlockCodeword) & ((UInt64(1) &<< UInt64(truncatingIfNeeded: known)) &- 1) != 0
+    func settle(needed: UInt32, bits: UInt64, available: UInt32, position: Int) -> SmallPieceResult {
+        // Whether the bits so far rule out the end-of-block codeword as the pending token: they
+        // differ from it at a bit that is buffered (the mask is 0 in the final block and while
+        // the codeword is not worked out, so it is never ruled out then).
+        let differs = (bits ^ holdEndOfBlockCodeword) & holdEndOfBlockMask
+        let ruledOut = differs.trailingZeroBitCount < Int(truncatingIfNeeded: available)
+        // Ruled out: the token, then the end-of-block codeword and the final block. Else the
+        // token may be the end of the block: the longer of the two, then the final block.
+        let token = Int(truncatingIfNeeded: needed)
+        let least = holdFloor &+ (ruledOut ? token : max(token &- holdEndOfBlockLength, 0))
+        holdBelow = min(least, 48)
+        assert(holdBelow == holdBoundFromTheBlock(needed: token, bits: bits, available: Int(truncatingIfNeeded: available)),
+               "per-block hold bounds out of date")
+        // Output waits until a delivery's worth has gathered (see ``smallPieceDeliveryThreshold``).
+        return position < smallPieceDeliveryPosition ? .settled : .goOn
+    }
+
+    /// The careful twin of the bound ``settle(needed:bits:available:position:)`` sets, worked out
+    /// from the block's own state each time (a debug check).
+    func holdBoundFromTheBlock(needed: Int, bits: UInt64, available: Int) -> Int {
+        var least = needed + heldInputBits
+        if !isFinalBlock {
+            least += Inflater.leastBitsOfAFinalBlock
+            // 0 while the codeword is not worked out: never ruled out then.
+            let known = min(available, endOfBlockLength)
+            let ruledOut = (bits ^ endOfBlockCodeword) & ((UInt64(1) << UInt64(known)) - 1) != 0
+            if ruledOut {
+                least += endOfBlockLength
+            } else if endOfBlockLength > needed {
+                least += endOfBlockLength - needed
+            }
+        }
+        return min(least, 48)
+    }
+
+    /// Sets what ``settle(needed:bits:available:position:)`` takes from the block being decoded:
+    /// after every call through the state machine (the only place blocks begin). The end-of-block
+    /// codeword of a dynamic block is worked out only after a piece of 1–7 bytes
+    /// (`workingOutEndOfBlock`: a caller feeding bytes alone brings the block's header that way);
+    /// until then the bound is the one for a token that may be the end of the block, which is
+    /// never more than the true one.
+    @inline(__always)
+    func refreshHoldBounds(workingOutEndOfBlock: Bool) {
+        smallPieceDeliveryPosition = deliveredPosition &+ Inflater.smallPieceDeliveryThreshold
+        // Once per block (a caller whose every byte goes through the state machine, as a flat
+        // image's stream fed a byte at a time does, comes here after nearly every byte).
+        if holdBoundsStale { refreshHoldBoundsOfTheBlock(workingOutEndOfBlock: workingOutEndOfBlock) }
+    }
+
+    /// See ``refreshHoldBounds(workingOutEndOfBlock:)``.
+    @inline(never)
+    func refreshHoldBoundsOfTheBlock(workingOutEndOfBlock: Bool) {
+        if isFinalBlock {
+            holdFloor = heldInputBits
+            holdEndOfBlockLength = 0
+            holdEndOfBlockMask = 0
+            holdBoundsStale = false
+            return
+        }
+        if endOfBlockLength == 0 {
+            if workingOutEndOfBlock {
+                endOfBlockCodewordOfThisBlock()
+            } else {
+                // Not worked out yet (stays stale): the bound for a token that may end the block.
+                holdFloor = heldInputBits &+ Inflater.leastBitsOfAFinalBlock
+                holdEndOfBlockLength = 0
+                holdEndOfBlockMask = 0
+                return
+            }
+        }
+        holdFloor = heldInputBits &+ Inflater.leastBitsOfAFinalBlock &+ endOfBlockLength
+        holdEndOfBlockLength = endOfBlockLength
+        holdEndOfBlockMask = (UInt64(1) &<< UInt64(truncatingIfNeeded: endOfBlockLength)) &- 1
+        holdEndOfBlockCodeword = endOfBlockCodeword
+        holdBoundsStale = false
     }
 
     /// Works out the end-of-block codeword of the dynamic block being decoded from its code

@@ -13,6 +13,7 @@ extension Inflater {
                 guard needBits(3) else { return }
                 let header = takeBits(3)
                 isFinalBlock = header & 1 == 1
+                holdBoundsStale = true
                 switch header >> 1 {
                 case 0:
                     alignToByte()

@@ -141,7 +141,7 @@ public final class Inflater {
     /// photo fed a byte at a time.
     static let smallPieceDeliveryThreshold = 1024
     @exclusivity(unchecked) var outputPosition = 0
-    /// See ``refreshSmallPieceOutputLimit()``.
+    /// See ``refreshSmallPieceOutputLimit(afterSmallPiece:)``.
     @exclusivity(unchecked) var smallPieceOutputLimit = -1
     /// Small pieces go into the bit buffer without being decoded while `bitCount < holdBelow`
     /// (checked for each byte): a byte-at-a-time caller then pays for a decoding attempt once per
@@ -177,6 +177,19 @@ public final class Inflater {
     /// bits after the end of the token being decoded, so that many more bits may wait.
     static let leastBitsOfAFinalBlock = 10
     @exclusivity(unchecked) var deliveredPosition = 0
+    /// What ``settle(needed:bits:available:position:)`` needs of the block being decoded (see
+    /// ``refreshHoldBounds(workingOutEndOfBlock:)``): the output position at which output stops
+    /// waiting; the bits after the pending token if it is not the end of the block (the trailer's
+    /// and, before the final block, the end-of-block codeword and the final block);
+    /// the end-of-block codeword, its length and a mask of its bits (length and mask 0 in the
+    /// final block and while the codeword is not worked out).
+    @exclusivity(unchecked) var smallPieceDeliveryPosition = 0
+    @exclusivity(unchecked) var holdFloor = 0
+    @exclusivity(unchecked) var holdEndOfBlockLength = 0
+    @exclusivity(unchecked) var holdEndOfBlockMask: UInt64 = 0
+    @exclusivity(unchecked) var holdEndOfBlockCodeword: UInt64 = 0
+    /// Whether those bounds are not yet the current block's (set when a block header is read).
+    @exclusivity(unchecked) var holdBoundsStale = true
     /// `window[checksummedPosition ..< deliveredPosition]` is delivered but not yet in the running checksum.
     @exclusivity(unchecked) var checksummedPosition = 0
     @exclusivity(unchecked) var deliveredTotal = 0
@@ -317,10 +330,11 @@ public final class Inflater {
     /// buffered loop: ``fastLoopOutputLimit`` inside a Huffman block, else -1 (never). Set after
     /// every call through the state machine, the only place the mode, the delivered count (which
     /// the limit depends on) or `failure` change.
-    private func refreshSmallPieceOutputLimit() {
+    private func refreshSmallPieceOutputLimit(afterSmallPiece: Bool) {
         holdBelow = 0
         if case .huffmanData = mode, failure == nil {
             smallPieceOutputLimit = fastLoopOutputLimit
+            refreshHoldBounds(workingOutEndOfBlock: afterSmallPiece)
         } else {
             smallPieceOutputLimit = -1
         }
@@ -338,7 +352,9 @@ public final class Inflater {
             inputStart = empty
             inputPosition = empty
             inputEnd = empty
-            refreshSmallPieceOutputLimit()
+            // A piece of 1–7 bytes, not a flush or an empty feed (a PNG decoder flushes after every
+            // hand-over): only such a caller feeds bytes that may wait.
+            refreshSmallPieceOutputLimit(afterSmallPiece: input.count > 0 && input.count < Inflater.fastInputMargin)
         }
         do {
             try run(sink)
