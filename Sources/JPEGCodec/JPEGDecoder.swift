@@ -74,6 +74,10 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     package var minimumHandOverBytes = ScanWorker.minimumScanBytes
     /// The number of the last scan finished in file order (here or on the worker).
     var lastFinishedScan = 0
+    /// Times a DCT scan's entropy decoder ran on this thread, and the batches of MCUs those runs
+    /// decoded (statistics for tests: fed a byte at a time, both stay far below the MCU count).
+    package internal(set) var scanRuns = 0
+    package internal(set) var mcuBatches = 0
     /// Multi-scan sequential and 12-bit sequential pictures: iMCU rows changed since they were
     /// last rendered.
     var dirtyIMCURows: Range<Int>?
@@ -101,8 +105,10 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     /// no 0xFF (so no marker can end the segment early) are only buffered, without running the
     /// parser, which would change nothing. 0 in every other state (after an error too).
     var bufferOnlyBudget = 0
-    /// Pieces were only buffered since the parser last ran.
-    var bufferedWithoutRunning = false
+    /// `bufferOnlyBudget` when it was set: the bytes only buffered since the parser last ran are
+    /// the difference (counted in ``inputBytesExamined`` by `settleBufferedOnlyBytes()`, so a
+    /// piece only buffered stores nothing else).
+    var budgetGranted = 0
 
     /// Makes a decoder; see ``DecodingOptions`` for scaling, limits and the output format.
     public init(options: DecodingOptions = DecodingOptions()) {
@@ -132,7 +138,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     private var headerIsKnown = false
 
     /// Input bytes looked at so far: each byte is examined a bounded number of times.
-    public var inputBytesExamined: Int { bytesExaminedCount }
+    public var inputBytesExamined: Int { bytesExaminedCount + budgetGranted - bufferOnlyBudget }
     /// The storage behind ``inputBytesExamined``. Internal, so the whole-module optimizer sees
     /// every access and drops the dynamic exclusivity check that a public stored property keeps
     /// on each `+=` (about 75 instructions, once per piece fed: a third of the cost of feeding
@@ -158,31 +164,64 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     /// Appends `bytes` and decodes as far as they allow.
     @discardableResult
     public func feed(_ bytes: UnsafeRawBufferPointer) throws -> DecodingStatus {
-        if bytes.count < bufferOnlyBudget && !Self.holdsFF(bytes) {
-            // Cannot complete an MCU nor end the segment: only buffered (see `bufferOnlyBudget`).
-            bufferOnlyBudget -= bytes.count
-            bufferedWithoutRunning = true
-            input.append(bytes)
-            bytesExaminedCount += bytes.count
-            return status
+        // Cannot complete an MCU nor end the segment: only buffered (see `bufferOnlyBudget`).
+        if bytes.count < bufferOnlyBudget {
+            if bytes.count == 1 {
+                let byte = bytes[0]
+                if byte != 0xFF {
+                    bufferOnlyBudget -= 1
+                    input.append(byte: byte)
+                    return statusInsideScan
+                }
+            } else if !Self.holdsFF(bytes) {
+                bufferOnlyBudget -= bytes.count
+                input.append(bytes)
+                return statusInsideScan
+            }
         }
+        return try feedAndDecode(bytes)
+    }
+
+    /// ``status`` without its checks, for pieces only buffered: a budget is only set inside a
+    /// scan, so the header is known and decoding not done.
+    private var statusInsideScan: DecodingStatus {
+        jpegInvariant(headerIsKnown && isInsideScan, "a buffer-only budget outside a scan")
+        return .decoding(DecodingProgress(completedRows: completedRowsCount, completedScans: scansCompleted,
+                                          previewGeneration: previewGeneration))
+    }
+
+    /// Counts the bytes only buffered since the parser last ran as examined and ends the budget;
+    /// returns how many there were.
+    @discardableResult
+    private func settleBufferedOnlyBytes() -> Int {
+        let buffered = budgetGranted - bufferOnlyBudget
+        bytesExaminedCount += buffered
+        budgetGranted = 0
+        bufferOnlyBudget = 0
+        return buffered
+    }
+
+    /// ``feed(_:)`` for a piece that may let decoding go on. Out of line, so the path that only
+    /// buffers (most pieces, fed a byte at a time) saves no registers for this one.
+    @inline(never)
+    private func feedAndDecode(_ bytes: UnsafeRawBufferPointer) throws -> DecodingStatus {
+        let bufferedOnly = settleBufferedOnlyBytes()
         switch phase {
         case .failed(let error):
             throw error
         case .done:
             return status
-        case .scan(.dct(let scan)) where bufferedWithoutRunning:
+        case .scan(.dct(let scan)) where bufferedOnly > 0:
             // Those bytes were examined for 0xFF already; the last one is left for the look-ahead.
             scan.decoder.noteMarkerFree(upTo: input.totalAppended - 1)
         default:
             break
         }
-        bufferedWithoutRunning = false
         input.append(bytes)
         try advance()
-        bufferOnlyBudget = 0
         if case .scan(.dct(let scan)) = phase, let until = scan.decoder.waitsForBytesUntil, input.readable.last != 0xFF {
             bufferOnlyBudget = until - input.totalAppended
+            budgetGranted = bufferOnlyBudget
         }
         return status
     }
@@ -201,6 +240,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     /// Decodes what is buffered as the end of input; throws like ``finish()``.
     func finishInput() throws {
         if case .failed(let error) = phase { throw error }
+        settleBufferedOnlyBytes()
         inputComplete = true
         try advance()
         guard case .done = phase else {
@@ -234,6 +274,12 @@ public final class JPEGDecoder: IncrementalImageDecoder {
         let image = convertedForOutput(Image(width: header.width, height: header.height, format: naturalFormat, pixels: canvas,
                                              orientation: orientation, iccProfile: iccProfile))
         return header.pixelFormat == image.format ? image : image.converted(to: header.pixelFormat)
+    }
+
+    /// Whether the parser is inside a scan's entropy-coded data.
+    private var isInsideScan: Bool {
+        if case .scan = phase { return true }
+        return false
     }
 
     /// Whether `bytes` hold a 0xFF byte.
@@ -273,7 +319,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     }
 
     func fail(_ error: ImageDecodingError) {
-        bufferOnlyBudget = 0
+        settleBufferedOnlyBytes()
         if changedSinceLastCall { previewGeneration += 1; changedSinceLastCall = false }
         var lastGoodMCU: Int?
         if case .scan(.dct(let scan)) = phase {

@@ -179,13 +179,15 @@ extension JPEGDecoder {
         // Two threads: the worker's loop ends with this call (its jobs still finish), so no
         // thread waits while the decoder waits for bytes.
         defer { if case .streaming(_, let pipeline?) = scan.drawing { pipeline.pauseWorker() } }
-        let examinedBefore = decoder.bytesExamined
+        let examinedBefore = decoder.bytesExamined, batchesBefore = decoder.mcuBatches
         let mcusBefore = decoder.nextMCU
         let step = try decoder.run(bytes: input.readable, streamOffset: input.consumedOffset,
                                    inputComplete: inputComplete,
                                    report: { self.warn($0, affectsPixels: true) },
                                    onMCURow: { self.finishedMCURow($0, of: scan) })
         bytesExaminedCount += decoder.bytesExamined - examinedBefore
+        scanRuns += 1
+        mcuBatches += decoder.mcuBatches - batchesBefore
         input.consume(decoder.consumedBytes)
         switch scan.drawing {
         case .twelveBit:

@@ -84,11 +84,13 @@ enum ProgressiveBlockDecoder {
 
     /// ``decodeACFirst`` for `count` consecutive blocks (and their masks) of a single-component
     /// scan, with the reader in registers throughout. Stops after a block whose outcome is not
-    /// `.decoded` or that used invented bits; returns the blocks decoded and that outcome.
+    /// `.decoded` or that used invented bits, or that leaves the reader past `startLimit`; returns
+    /// the blocks decoded and that outcome.
     static func decodeACFirstRun(blocks: UnsafeMutablePointer<Int16>, masks: UnsafeMutablePointer<UInt64>, count: Int,
                                  start: Int, end: Int, shift: Int, ac: HuffmanLookup, eobRun sharedEOBRun: inout Int,
-                                 reader sharedReader: inout BitReader, zigzag: UnsafePointer<UInt8>) -> (decoded: Int, outcome: Outcome) {
-        eachBlock(count: count, eobRun: &sharedEOBRun, reader: &sharedReader) { index, eobRun, reader in
+                                 reader sharedReader: inout BitReader, zigzag: UnsafePointer<UInt8>,
+                                 startLimit: Int = .max) -> (decoded: Int, outcome: Outcome) {
+        eachBlock(count: count, startLimit: startLimit, eobRun: &sharedEOBRun, reader: &sharedReader) { index, eobRun, reader in
             acFirstBlock(into: blocks + index &* 64, mask: masks + index, start: start, end: end, shift: shift,
                          ac: ac, eobRun: &eobRun, reader: &reader, zigzag: zigzag)
         }
@@ -96,9 +98,10 @@ enum ProgressiveBlockDecoder {
 
     /// Runs `decodeBlock(index, &eobRun, &reader)` for blocks 0..<`count` on local copies of the
     /// EOB run and the reader (which then live in registers), stopping after a block whose
-    /// outcome is not `.decoded` or that used invented bits; returns the blocks decoded and that outcome.
+    /// outcome is not `.decoded` or that used invented bits, or that leaves the reader past
+    /// `startLimit` (the next block may not start there); returns the blocks decoded and that outcome.
     @inline(__always)
-    private static func eachBlock(count: Int, eobRun sharedEOBRun: inout Int, reader sharedReader: inout BitReader,
+    private static func eachBlock(count: Int, startLimit: Int, eobRun sharedEOBRun: inout Int, reader sharedReader: inout BitReader,
                                   _ decodeBlock: (Int, inout Int, inout BitReader) -> Outcome) -> (decoded: Int, outcome: Outcome) {
         var reader = sharedReader
         var eobRun = sharedEOBRun
@@ -108,7 +111,7 @@ enum ProgressiveBlockDecoder {
         }
         for index in 0..<count {
             let outcome = decodeBlock(index, &eobRun, &reader)
-            if outcome != .decoded || reader.usedInventedBits { return (index + 1, outcome) }
+            if outcome != .decoded || reader.usedInventedBits || reader.position > startLimit { return (index + 1, outcome) }
         }
         return (count, .decoded)
     }
@@ -202,9 +205,10 @@ enum ProgressiveBlockDecoder {
     /// outcome. ``refineCarefully`` is the plain twin of its blocks.
     static func decodeACRefinementRun(blocks: UnsafeMutablePointer<Int16>, masks: UnsafeMutablePointer<UInt64>, count: Int,
                                       start: Int, end: Int, shift: Int, ac: HuffmanLookup, eobRun sharedEOBRun: inout Int,
-                                      reader sharedReader: inout BitReader, zigzag: UnsafePointer<UInt8>) -> (decoded: Int, outcome: Outcome) {
+                                      reader sharedReader: inout BitReader, zigzag: UnsafePointer<UInt8>,
+                                      startLimit: Int = .max) -> (decoded: Int, outcome: Outcome) {
         let band = RefinementBand(start: start, end: end, shift: shift)
-        return eachBlock(count: count, eobRun: &sharedEOBRun, reader: &sharedReader) { index, eobRun, reader in
+        return eachBlock(count: count, startLimit: startLimit, eobRun: &sharedEOBRun, reader: &sharedReader) { index, eobRun, reader in
             refinementBlock(into: blocks + index &* 64, mask: masks + index, band: band,
                             ac: ac, eobRun: &eobRun, reader: &reader, zigzag: zigzag)
         }

@@ -8,8 +8,11 @@ import ImageCore
 /// or progressive DC/AC first and refinement passes (G.1.2) with their EOB runs.
 ///
 /// An MCU is decoded only when it cannot run out of buffered bytes: either ``worstCaseMCUBytes``
-/// are buffered besides fill bytes (see ``ScanMarkerLookahead``), or the end of the entropy-coded segment (a marker) is already buffered, or the
-/// input is complete. Nothing is ever decoded twice or undone.
+/// are buffered besides fill bytes (see ``ScanMarkerLookahead``) before the last multiple of
+/// ``decodingStepBytes`` in the stream, or the end of the entropy-coded segment (a marker) is
+/// already buffered, or the input is complete. Nothing is ever decoded twice or undone. Both
+/// rules depend on the bytes buffered alone, not on how they were split into pieces, so a
+/// decoder fed piece by piece stands where a fresh one fed the same bytes at once stands.
 ///
 /// Corrupt data is handled like libjpeg: past a marker the bits read as zeros and the rest of the
 /// restart interval is skipped (its blocks keep what they hold: zero, or an earlier scan's);
@@ -26,6 +29,14 @@ final class ScanDecoder {
 
     /// The bit reader loads up to 8 bytes ahead (16 with stuffing).
     static let refillSlackBytes = 16
+
+    /// Without the segment's end buffered, MCUs are decoded as far as the bytes up to the last
+    /// stream offset that is a multiple of this allow. Small pieces (a byte at a time, say) then
+    /// only get buffered until such an offset arrives, and each run decodes a step's worth of
+    /// MCUs: one run per MCU would cost more than decoding it (a gray MCU is about 10 bytes). The
+    /// picture lags the data by at most this much more than the ``worstCaseMCUBytes`` it lags by
+    /// anyway.
+    static let decodingStepBytes = 256
 
     /// How blocks are coded in this scan.
     let coding: ScanCoding
@@ -91,6 +102,8 @@ final class ScanDecoder {
     /// Input bytes looked at by this scan (for the O(n) counter): bytes the reader moved past
     /// (including restart markers) plus bytes the look-ahead for a marker examined.
     private(set) var bytesExamined = 0
+    /// Times ``run(bytes:streamOffset:inputComplete:report:onMCURow:)`` went into decoding MCUs.
+    private(set) var mcuBatches = 0
 
     /// Sets up a scan; `tables` are the DC and AC tables per scan component (in MCU order).
     init(scan: ScanHeader, layout: FrameLayout, dcTables: [HuffmanTable], acTables: [HuffmanTable],
@@ -168,8 +181,14 @@ final class ScanDecoder {
                 }
             }
             // How many MCUs may be decoded now: all that the buffered bytes surely hold, or every
-            // one when the segment's end (a marker) or the input's end is buffered.
+            // one when the segment's end (a marker) or the input's end is buffered. An MCU may
+            // start while ``worstCaseMCUBytes`` besides fill bytes are buffered ahead of the
+            // reader: after the first, the run decoders check that themselves (`startLimit`, the
+            // last reader position that leaves room), so a byte-fed scan does not come back here
+            // for each MCU; with fill bytes ahead (which a later start would not count) the batch
+            // is the MCUs that room surely holds.
             var affordable = mcuCount
+            var startLimit = Int.max
             if !insufficientData && !reader.markerReached && !inputComplete {
                 // Worked on as a local taken out of the property (which keeps an empty one meanwhile,
                 // so the local's fill runs are not shared and grow in place): a mutating call on the
@@ -184,11 +203,18 @@ final class ScanDecoder {
                 // Fill bytes (0xFF before 0xFF) hold no bits: worst cases count the other bytes.
                 let fill = ahead.fillBytes(from: streamOffset + reader.position)
                 lookahead = ahead
-                let available = bytes.count - reader.position - fill
+                let end = streamOffset + bytes.count
+                let usableEnd = markerAhead ? end : end - end % Self.decodingStepBytes
+                let available = usableEnd - streamOffset - reader.position - fill
                 if available >= worstCaseMCUBytes {
-                    affordable = (available - Self.refillSlackBytes) / (worstCaseMCUBytes - Self.refillSlackBytes)
+                    if fill == 0 {
+                        startLimit = reader.position + available - worstCaseMCUBytes
+                    } else {
+                        affordable = (available - Self.refillSlackBytes) / (worstCaseMCUBytes - Self.refillSlackBytes)
+                    }
                 } else if !markerAhead {
-                    waitsForBytesUntil = streamOffset + reader.position + fill + worstCaseMCUBytes
+                    let needed = streamOffset + reader.position + fill + worstCaseMCUBytes
+                    waitsForBytesUntil = (needed + Self.decodingStepBytes - 1) / Self.decodingStepBytes * Self.decodingStepBytes
                     return .needMoreInput
                 }
             }
@@ -209,8 +235,9 @@ final class ScanDecoder {
                 // A run of MCUs inside this MCU row and restart interval, decoded in one call.
                 var count = min(affordable, mcusPerRow - column)
                 if restartInterval > 0 { count = min(count, restartsToGo) }
-                decoded = try decodeMCUs(row: row, column: column, count: count, reader: &reader, zigzag: zigzag,
-                                         streamOffset: streamOffset, report: report)
+                mcuBatches += 1
+                decoded = try decodeMCUs(row: row, column: column, count: count, startLimit: startLimit, reader: &reader,
+                                         zigzag: zigzag, streamOffset: streamOffset, report: report)
                 if decoded > 1 || nextMCUCountsAsGood { lastGoodMCU = nextMCU + decoded - 1 }
                 nextMCUCountsAsGood = true
                 if reader.usedInventedBits {
@@ -246,11 +273,12 @@ final class ScanDecoder {
     }
 
     /// Decodes `count` (≥ 1) MCUs of MCU row `row` from column `column`, all inside one restart
-    /// interval; stops early after an MCU that used invented bits (past a marker or the data).
-    /// Returns the MCUs decoded. Kept out of line so the bit-reader helpers inline into it, with
+    /// interval; stops early after an MCU that used invented bits (past a marker or the data), or
+    /// that leaves the reader past `startLimit` (the next MCU may not start there). Returns the
+    /// MCUs decoded. Kept out of line so the bit-reader helpers inline into it, with
     /// the reader in a local that lives in registers.
     @inline(never)
-    private func decodeMCUs(row: Int, column: Int, count: Int, reader sharedReader: inout BitReader,
+    private func decodeMCUs(row: Int, column: Int, count: Int, startLimit: Int, reader sharedReader: inout BitReader,
                             zigzag: UnsafePointer<UInt8>, streamOffset: Int,
                             report: (ImageDecodingError) -> Void) throws -> Int {
         var reader = sharedReader
@@ -269,11 +297,11 @@ final class ScanDecoder {
                 case .acFirst(let start, let end, let shift):
                     stop = ProgressiveBlockDecoder.decodeACFirstRun(
                         blocks: block + done * 64, masks: mask + done, count: count - done, start: start, end: end, shift: shift,
-                        ac: acTables[0], eobRun: &eobRun, reader: &reader, zigzag: zigzag)
+                        ac: acTables[0], eobRun: &eobRun, reader: &reader, zigzag: zigzag, startLimit: startLimit)
                 case .acRefinement(let start, let end, let shift):
                     stop = ProgressiveBlockDecoder.decodeACRefinementRun(
                         blocks: block + done * 64, masks: mask + done, count: count - done, start: start, end: end, shift: shift,
-                        ac: acTables[0], eobRun: &eobRun, reader: &reader, zigzag: zigzag)
+                        ac: acTables[0], eobRun: &eobRun, reader: &reader, zigzag: zigzag, startLimit: startLimit)
                 default:
                     stop = (1, try decodeBlock(block + done * 64, mask: mask + done, slot: 0, reader: &reader, zigzag: zigzag))
                 }
@@ -281,19 +309,20 @@ final class ScanDecoder {
                 if stop.outcome != .decoded {
                     try handle(stop.outcome, mcu: nextMCU + done - 1, at: streamOffset + reader.position, report: report)
                 }
-                if reader.usedInventedBits { return done }
+                if reader.usedInventedBits || (done < count && reader.position > startLimit) { return done }
             }
             return count
         }
         switch coding {
         case .dcFirst(let shift):
-            return try decodeDCFirstMCUs(row: row, column: column, count: count, shift: shift, reader: &reader,
-                                         streamOffset: streamOffset, report: report)
+            return try decodeDCFirstMCUs(row: row, column: column, count: count, shift: shift, startLimit: startLimit,
+                                         reader: &reader, streamOffset: streamOffset, report: report)
         case .dcRefinement(let shift):
-            return decodeDCRefinementMCUs(row: row, column: column, count: count, shift: shift, reader: &reader)
+            return decodeDCRefinementMCUs(row: row, column: column, count: count, shift: shift, startLimit: startLimit,
+                                          reader: &reader)
         case .sequential:
-            return try decodeSequentialMCUs(row: row, column: column, count: count, reader: &reader, zigzag: zigzag,
-                                            streamOffset: streamOffset, report: report)
+            return try decodeSequentialMCUs(row: row, column: column, count: count, startLimit: startLimit, reader: &reader,
+                                            zigzag: zigzag, streamOffset: streamOffset, report: report)
         default: break
         }
         for index in 0..<count {
@@ -313,7 +342,7 @@ final class ScanDecoder {
                     }
                 }
             }
-            if reader.usedInventedBits { return index + 1 }
+            if reader.usedInventedBits || reader.position > startLimit { return index + 1 }
         }
         return count
     }
@@ -321,7 +350,7 @@ final class ScanDecoder {
     /// Sequential scans (dequantized `Int16` storage with a shape byte per block): points
     /// `sequentialSlots` at the run's first MCU and lets ``SequentialBlockDecoder/decodeRun`` go
     /// through its blocks, handling a bad code or predictor overflow where it stops.
-    private func decodeSequentialMCUs(row: Int, column: Int, count: Int, reader: inout BitReader,
+    private func decodeSequentialMCUs(row: Int, column: Int, count: Int, startLimit: Int, reader: inout BitReader,
                                       zigzag: UnsafePointer<UInt8>, streamOffset: Int,
                                       report: (ImageDecodingError) -> Void) throws -> Int {
         var entry = 0
@@ -344,21 +373,22 @@ final class ScanDecoder {
         var next = 0
         while true {
             let stop = SequentialBlockDecoder.decodeRun(slots: sequentialSlots, blocksPerMCU: blocksPerMCU, from: next, to: total,
-                                                        reader: &reader, zigzag: zigzag)
+                                                        reader: &reader, zigzag: zigzag, startLimit: startLimit)
             next = stop.next
             if stop.outcome != .decoded {
                 try handle(stop.outcome, mcu: nextMCU + (next - 1) / blocksPerMCU, at: streamOffset + reader.position, report: report)
             }
             if next == total { return count }
-            // After a whole MCU that used invented bits, stop as the other scan types do.
-            if next % blocksPerMCU == 0 && reader.usedInventedBits { return next / blocksPerMCU }
+            // After a whole MCU that used invented bits, stop as the other scan types do; also
+            // where the next MCU may not start.
+            if next % blocksPerMCU == 0 && (reader.usedInventedBits || reader.position > startLimit) { return next / blocksPerMCU }
         }
     }
 
     /// DC first scans (G.1.2.1): one DC difference per block of every MCU. Each block is one cache
     /// line in a different place, so the loop does nothing else: geometry and tables come from
     /// flat per-slot buffers set up once.
-    private func decodeDCFirstMCUs(row: Int, column: Int, count: Int, shift: Int, reader sharedReader: inout BitReader,
+    private func decodeDCFirstMCUs(row: Int, column: Int, count: Int, shift: Int, startLimit: Int, reader sharedReader: inout BitReader,
                                    streamOffset: Int, report: (ImageDecodingError) -> Void) throws -> Int {
         var reader = sharedReader
         defer { sharedReader = reader }
@@ -378,13 +408,14 @@ final class ScanDecoder {
                     }
                 }
             }
-            if reader.usedInventedBits { return index + 1 }
+            if reader.usedInventedBits || reader.position > startLimit { return index + 1 }
         }
         return count
     }
 
     /// DC refinement scans (G.1.2.1): one bit per block of every MCU.
-    private func decodeDCRefinementMCUs(row: Int, column: Int, count: Int, shift: Int, reader sharedReader: inout BitReader) -> Int {
+    private func decodeDCRefinementMCUs(row: Int, column: Int, count: Int, shift: Int, startLimit: Int,
+                                        reader sharedReader: inout BitReader) -> Int {
         var reader = sharedReader
         defer { sharedReader = reader }
         for index in 0..<count {
@@ -399,7 +430,7 @@ final class ScanDecoder {
                     }
                 }
             }
-            if reader.usedInventedBits { return index + 1 }
+            if reader.usedInventedBits || reader.position > startLimit { return index + 1 }
         }
         return count
     }

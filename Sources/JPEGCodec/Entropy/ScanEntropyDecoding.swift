@@ -13,6 +13,9 @@ protocol ScanEntropyDecoding: AnyObject {
     var nextMCU: Int { get }
     /// Input bytes looked at by this scan so far (for the O(n) counter).
     var bytesExamined: Int { get }
+    /// Times a run went into decoding MCUs (a batch each time; tests check that byte-fed scans
+    /// decode in batches, not one MCU per run).
+    var mcuBatches: Int { get }
     /// Bytes of the last `run` that are used up and may be dropped.
     var consumedBytes: Int { get }
 

@@ -29,12 +29,15 @@ enum SequentialBlockDecoder {
     /// Decodes blocks `start..<end` of a run of MCUs, block `i` being slot `i % blocksPerMCU` of
     /// MCU `i / blocksPerMCU` (MCU 0 is the one `slots` point at). Stops after a block whose
     /// outcome is not `.decoded`, or after an MCU that used invented bits (past a marker or the
-    /// data). Returns the index of the next block and the outcome of the last one.
+    /// data), or after an MCU that leaves the reader past `startLimit` (the next MCU may not start
+    /// there: see ``ScanDecoder``'s rule). Returns the index of the next block and the outcome of
+    /// the last one.
     ///
     /// One call covers many blocks so the bit reader lives in registers throughout (a per-block
     /// call taking it `inout` kept it in memory, with two stores per coefficient).
     static func decodeRun(slots: UnsafePointer<SequentialBlockSlot>, blocksPerMCU: Int, from start: Int, to end: Int,
-                          reader sharedReader: inout BitReader, zigzag: UnsafePointer<UInt8>) -> (next: Int, outcome: Outcome) {
+                          reader sharedReader: inout BitReader, zigzag: UnsafePointer<UInt8>,
+                          startLimit: Int = .max) -> (next: Int, outcome: Outcome) {
         var reader = sharedReader
         defer { sharedReader = reader }
         var mcu = start / blocksPerMCU
@@ -52,7 +55,7 @@ enum SequentialBlockDecoder {
             if slotIndex == blocksPerMCU {
                 slotIndex = 0
                 mcu += 1
-                if reader.usedInventedBits { return (index, outcome) }
+                if reader.usedInventedBits || reader.position > startLimit { return (index, outcome) }
             }
             if outcome != .decoded { return (index, outcome) }
         }

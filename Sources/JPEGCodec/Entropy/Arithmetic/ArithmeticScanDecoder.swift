@@ -82,6 +82,8 @@ final class ArithmeticScanDecoder: ScanEntropyDecoding {
     private var decoder = ArithmeticDecoder()
     /// Input bytes looked at by this scan: bytes the decoder moved past plus look-ahead.
     private(set) var bytesExamined = 0
+    /// Times a run went into decoding MCUs (``ScanEntropyDecoding/mcuBatches``).
+    private(set) var mcuBatches = 0
     /// Never known: an arithmetic MCU has no small worst case, so every piece runs the decoder
     /// (its own budget rule keeps that O(n)).
     var waitsForBytesUntil: Int? { nil }
@@ -207,9 +209,11 @@ final class ArithmeticScanDecoder: ScanEntropyDecoding {
                 // libjpeg does nothing for the MCUs after a corrupt code until the next restart.
                 switch budget(decoder, streamOffset: streamOffset) {
                 case .unlimited:
+                    mcuBatches += 1
                     decoded = decodeMCUs(row: row, column: column, count: count, &decoder, zigzag: zigzag,
                                          streamOffset: streamOffset, report: report)
                 case .mcus(let affordable):
+                    mcuBatches += 1
                     decoded = decodeMCUs(row: row, column: column, count: min(count, affordable), &decoder, zigzag: zigzag,
                                          streamOffset: streamOffset, report: report)
                 case .tentative(let budget):
