@@ -192,3 +192,26 @@ final class ScanDataEndTests: XCTestCase {
         XCTAssertGreaterThan(found, 500)
     }
 }
+
+/// Warnings of a scan on the worker and of the parser at the same stream offset keep the one
+/// thread's order: the worker's scan comes first in the file.
+final class JPEGScanWorkerWarningOrderTests: XCTestCase {
+    func testAWorkerWarningAtTheSameOffsetAsTheParsersComesFirst() throws {
+        // Found by the fuzz target (jpeg-progressive): a DC first scan of component 1, an AC scan
+        // of component 3 (handed over) with junk before EOI, and no scan of component 2. The junk
+        // warning and the missing-component warning both sit at EOI's offset.
+        let bytes = try Fixtures.bytes("jpeg-extra/twothreads/fuzz_worker_warning_at_the_eoi_offset.jpg")
+        var results: [[String]] = []
+        for threads in [1, 2] {
+            let decoder = JPEGDecoder(options: DecodingOptions(maximumThreads: threads))
+            decoder.minimumHandOverBytes = 1
+            try decoder.feed(bytes)
+            XCTAssertThrowsError(try decoder.finish())
+            results.append(decoder.warnings.map { "\($0.kind) at \($0.offset ?? -1): \($0.message)" })
+            if threads == 2 { XCTAssertEqual(decoder.scanWorker?.scansHandedOver, 1) }
+        }
+        XCTAssertEqual(results[1], results[0])
+        XCTAssertGreaterThanOrEqual(results[0].count, 2)
+        XCTAssertEqual(Set(results[0].suffix(2).map { $0.split(separator: ":")[0] }).count, 1, "two warnings at one offset")
+    }
+}

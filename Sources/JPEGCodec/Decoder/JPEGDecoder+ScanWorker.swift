@@ -45,11 +45,17 @@ extension JPEGDecoder {
         guard !jobs.isEmpty else { return }
         var merged: [ImageDecodingError] = []
         var failure: ImageDecodingError?
+        var damageFromJobs = false
         for job in jobs {
             bytesExaminedCount += job.examined
             for (warning, affectsPixels) in job.warnings {
                 merged.append(warning)
-                if affectsPixels, (firstPixelDamage?.offset ?? Int.max) > (warning.offset ?? 0) { firstPixelDamage = warning }
+                // At one offset the jobs' come first (see below).
+                let first = firstPixelDamage?.offset ?? Int.max, offset = warning.offset ?? 0
+                if affectsPixels && (offset < first || (offset == first && !damageFromJobs)) {
+                    firstPixelDamage = warning
+                    damageFromJobs = true
+                }
             }
             if job.ordinal == lastFinishedScan, let layout = frameState?.layout, let first = job.components.first {
                 var row = max(job.decoder.lastGoodMCU, 0) / max(job.decoder.mcusPerRow, 1)
@@ -60,8 +66,13 @@ extension JPEGDecoder {
         }
         if !merged.isEmpty {
             // Both lists are in file order; one thread would have met them interleaved by offset.
-            let all = (warnings + merged).enumerated().sorted { ($0.element.offset ?? 0, $0.offset) < ($1.element.offset ?? 0, $1.offset) }
-            warnings = all.prefix(100).map(\.element)
+            // At one offset the jobs' come first: what this thread met before a job was handed
+            // over lies before its scan, and what it met since lies at or after the marker ending
+            // it (the jobs' last warning, extraneous bytes, sits at that marker).
+            let all = (merged.map { ($0, 0) } + warnings.map { ($0, 1) }).enumerated().sorted {
+                ($0.element.0.offset ?? 0, $0.element.1, $0.offset) < ($1.element.0.offset ?? 0, $1.element.1, $1.offset)
+            }
+            warnings = all.prefix(100).map(\.element.0)
         }
         if let failure { throw failure }
     }
