@@ -88,6 +88,66 @@ final class SixteenBitInverseDCTTests: XCTestCase {
         }
     }
 
+    /// The entropy decoders' shapes (``BlockShape/forIndexMask(_:)``): each transform the renderer
+    /// picks for a shape (top-left 4×4, left columns, top rows, full) against the scalar twin, for
+    /// blocks confined to each region, ordinary and extreme (first-pass values past 16 bits, so the
+    /// scalar path runs), with every shape that covers the block, and the recorded shape itself.
+    func testEveryEntropyShapeTransformEqualsTheScalarTwin() {
+        var rng = SeededGenerator(seed: 53)
+        // Regions by (rows, columns) bound and the shapes covering each.
+        let regions: [(rows: Int, columns: Int, covering: [UInt8])] = [
+            (4, 4, [BlockShape.topLeft4x4, BlockShape.leftColumns, BlockShape.topRows, BlockShape.full]),
+            (8, 4, [BlockShape.leftColumns, BlockShape.full]),
+            (4, 8, [BlockShape.topRows, BlockShape.full]),
+            (8, 8, [BlockShape.full]),
+        ]
+        var recordedSeen = Set<UInt8>()
+        for trial in 0..<4000 {
+            let region = regions[trial % 4]
+            var values = [Int16](repeating: 0, count: 64)
+            let extreme = trial % 5 == 0
+            values[0] = extreme ? Int16.random(in: .min ... .max, using: &rng) : Int16.random(in: -1000...1000, using: &rng)
+            for _ in 0..<(1 + trial % 14) {
+                let index = Int.random(in: 0..<region.rows, using: &rng) * 8 + Int.random(in: 0..<region.columns, using: &rng)
+                values[index] = extreme && Bool.random(using: &rng) ? Int16.random(in: .min ... .max, using: &rng)
+                                                                    : Int16.random(in: -300...300, using: &rng)
+            }
+            // Now and then only row 0 (libjpeg-turbo's shortcut for zero rows 1...7 in the scalar twin).
+            if trial % 7 == 0 { for index in 8..<64 { values[index] = 0 } }
+            let mask = (1..<64).reduce(0) { values[$1] != 0 ? $0 | $1 : $0 }
+            let recorded = BlockShape.forIndexMask(mask)
+            recordedSeen.insert(recorded)
+            let expected = scalar(values)
+            for shape in Set(region.covering + [recorded]) {
+                XCTAssertEqual(samples(values, shape: shape, size: 8, sixteenBit: true), expected,
+                               "trial \(trial), shape \(shape): \(values)")
+            }
+        }
+        XCTAssertEqual(recordedSeen, [BlockShape.dcOnly, BlockShape.topLeft4x4, BlockShape.leftColumns,
+                                      BlockShape.topRows, BlockShape.full])
+    }
+
+    /// ``BlockShape/forIndexMask(_:)`` and ``BlockShape/forLastIndex(_:)`` against the shapes'
+    /// definitions: for random sets of written indices, the shape from their OR is the smallest one
+    /// covering all of them; the shape for a last zig-zag index covers every index up to it.
+    func testShapesFromIndicesCoverExactlyTheWrittenCoefficients() {
+        func covering(_ indices: [Int]) -> UInt8 {
+            if indices.isEmpty { return BlockShape.dcOnly }
+            let lowerRows = indices.contains { $0 >= 32 }, rightColumns = indices.contains { $0 & 7 >= 4 }
+            return BlockShape.someAC | (lowerRows ? BlockShape.lowerRows : 0) | (rightColumns ? BlockShape.rightColumns : 0)
+        }
+        var rng = SeededGenerator(seed: 59)
+        for trial in 0..<5000 {
+            let count = trial % 9
+            let indices = (0..<count).map { _ in Int.random(in: 1..<(trial % 2 == 0 ? 64 : 28), using: &rng) }
+            XCTAssertEqual(BlockShape.forIndexMask(indices.reduce(0, |)), covering(indices), "\(indices)")
+        }
+        for last in 0..<64 {
+            let written = last == 0 ? [] : (1...last).map(ZigZag.naturalIndex)
+            XCTAssertEqual(BlockShape.forLastIndex(last), covering(written), "last \(last)")
+        }
+    }
+
     /// The progressive drawer's 16-bit dequantization against its 32-bit twin: the same values
     /// (products kept to 16 bits) and the same shape, for blocks of every shape and products that
     /// wrap.

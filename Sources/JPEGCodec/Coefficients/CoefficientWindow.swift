@@ -66,21 +66,44 @@ struct CoefficientWindow {
 }
 
 /// Where a block's non-zero coefficients lie, recorded by the entropy decoder for the IDCT.
+///
+/// The entropy decoders' shapes are sets of three bits, so that two records of one block join by
+/// OR: ``someAC`` (an AC coefficient was written), ``rightColumns`` (one in columns 4...7) and
+/// ``lowerRows`` (one in rows 4...7). ``triangle`` is progressive drawing's own.
 enum BlockShape {
     /// Only the DC coefficient may be non-zero: the block is flat.
     static let dcOnly: UInt8 = 0
-    /// Non-zero coefficients only among the first 10 in zig-zag order, all inside the top-left
-    /// 4×4 (zig-zag index 10 is row 4): rows and columns 4...7 of the input are zero.
-    static let topLeft4x4: UInt8 = 1
+    /// Bit: some AC coefficient may be non-zero.
+    static let someAC: UInt8 = 1
+    /// Bit: a coefficient in columns 4...7 may be non-zero.
+    static let rightColumns: UInt8 = 2
+    /// Bit: a coefficient in rows 4...7 may be non-zero.
+    static let lowerRows: UInt8 = 4
+    /// Non-zero coefficients only inside the top-left 4×4: rows and columns 4...7 are zero.
+    static let topLeft4x4: UInt8 = someAC
+    /// Rows 4...7 are zero (columns 4...7 need not be).
+    static let topRows: UInt8 = someAC | rightColumns
+    /// Columns 4...7 are zero (rows 4...7 need not be).
+    static let leftColumns: UInt8 = someAC | lowerRows
     /// Anything else.
-    static let full: UInt8 = 2
+    static let full: UInt8 = someAC | rightColumns | lowerRows
     /// Progressive drawing only: non-zero values only at natural indices 0, 1, 2, 8, 9, 16 (zig-zag
     /// 0...5, the ones preview smoothing predicts), drawn by ``TriangleInverseDCT``.
-    static let triangle: UInt8 = 3
+    static let triangle: UInt8 = 8
 
-    /// The shape for a block whose last non-zero coefficient has zig-zag index `lastIndex`.
+    /// The shape for a block whose written coefficients have natural indices whose OR is `mask`
+    /// (0 when only the DC was written): bit 2 of an index is column ≥ 4, bit 5 row ≥ 4.
+    @inline(__always)
+    static func forIndexMask(_ mask: Int) -> UInt8 {
+        let bits = ((mask &>> 1) & Int(rightColumns)) | ((mask &>> 3) & Int(lowerRows))
+        return UInt8(truncatingIfNeeded: bits) | (mask == 0 ? dcOnly : someAC)
+    }
+
+    /// The shape for a block whose last non-zero coefficient has zig-zag index `lastIndex` (every
+    /// index up to it counted as written).
     @inline(__always)
     static func forLastIndex(_ lastIndex: Int) -> UInt8 {
-        lastIndex == 0 ? dcOnly : (lastIndex <= 9 ? topLeft4x4 : full)
+        // Zig-zag 1...9 lie in the top-left 4×4, 10...13 in columns 0...3 (10 is row 4), 14 is column 4.
+        lastIndex == 0 ? dcOnly : (lastIndex <= 9 ? topLeft4x4 : (lastIndex <= 13 ? leftColumns : full))
     }
 }

@@ -57,8 +57,13 @@ final class ScanDecoder {
     }
     private let slotGeometry: UnsafeMutablePointer<SlotGeometry>
     private let predictors: UnsafeMutablePointer<Int32>
-    /// Sequential scans: one entry per block of the MCU, pointed at the MCU run being decoded.
+    /// Sequential scans: one entry per block of the MCU, pointed at the first MCU of MCU row
+    /// `sequentialSlotsRow`.
     private let sequentialSlots: UnsafeMutablePointer<SequentialBlockSlot>
+    /// The MCU row whose first MCU `sequentialSlots` point at, or −1: filling them costs about 600
+    /// instructions, once per MCU row rather than once per call (fed 1 byte at a time, a call
+    /// decodes about one MCU). The windows only move between MCU rows (in `onMCURow`).
+    private var sequentialSlotsRow = -1
     /// Blocks per MCU (the entries of `sequentialSlots`).
     private let blocksPerMCU: Int
     /// Per scan component, its latched quantizers.
@@ -258,6 +263,7 @@ final class ScanDecoder {
             if column + decoded == mcusPerRow {
                 self.reader = reader
                 onMCURow(row)
+                sequentialSlotsRow = -1
             }
         }
         return .complete
@@ -348,40 +354,47 @@ final class ScanDecoder {
     }
 
     /// Sequential scans (dequantized `Int16` storage with a shape byte per block): points
-    /// `sequentialSlots` at the run's first MCU and lets ``SequentialBlockDecoder/decodeRun`` go
-    /// through its blocks, handling a bad code or predictor overflow where it stops.
+    /// `sequentialSlots` at the MCU row's first MCU (unless they already do) and lets
+    /// ``SequentialBlockDecoder/decodeRun`` go through the run's blocks, handling a bad code or
+    /// predictor overflow where it stops.
     private func decodeSequentialMCUs(row: Int, column: Int, count: Int, startLimit: Int, reader: inout BitReader,
                                       zigzag: UnsafePointer<UInt8>, streamOffset: Int,
                                       report: (ImageDecodingError) -> Void) throws -> Int {
-        var entry = 0
-        for slot in 0..<componentCount {
-            let window = windows[slot]
-            let h = horizontalBlocks[slot], v = verticalBlocks[slot]
-            let coefficientsPerBlock = window.blockBytes / MemoryLayout<Int16>.stride
-            for blockRow in 0..<v {
-                for blockColumn in 0..<h {
-                    let blockRowIndex = row * v + blockRow, blockColumnIndex = column * h + blockColumn
-                    sequentialSlots[entry] = SequentialBlockSlot(
-                        block: window.block(row: blockRowIndex, column: blockColumnIndex), blockStep: h * coefficientsPerBlock,
-                        shape: window.shape(row: blockRowIndex, column: blockColumnIndex), shapeStep: h,
-                        quantization: quantization[slot], dc: dcTables[slot], ac: acTables[slot], predictor: predictors + slot)
-                    entry += 1
+        if sequentialSlotsRow != row {
+            var entry = 0
+            for slot in 0..<componentCount {
+                let window = windows[slot]
+                let h = horizontalBlocks[slot], v = verticalBlocks[slot]
+                let coefficientsPerBlock = window.blockBytes / MemoryLayout<Int16>.stride
+                for blockRow in 0..<v {
+                    for blockColumn in 0..<h {
+                        let blockRowIndex = row * v + blockRow
+                        sequentialSlots[entry] = SequentialBlockSlot(
+                            block: window.block(row: blockRowIndex, column: blockColumn), blockStep: h * coefficientsPerBlock,
+                            shape: window.shape(row: blockRowIndex, column: blockColumn), shapeStep: h,
+                            quantization: quantization[slot], dc: dcTables[slot], ac: acTables[slot], predictor: predictors + slot)
+                        entry += 1
+                    }
                 }
             }
+            sequentialSlotsRow = row
         }
-        let total = count * blocksPerMCU
-        var next = 0
+        // Block indices counted from the row's first MCU.
+        let first = column * blocksPerMCU, total = (column + count) * blocksPerMCU
+        var next = first
         while true {
             let stop = SequentialBlockDecoder.decodeRun(slots: sequentialSlots, blocksPerMCU: blocksPerMCU, from: next, to: total,
                                                         reader: &reader, zigzag: zigzag, startLimit: startLimit)
             next = stop.next
             if stop.outcome != .decoded {
-                try handle(stop.outcome, mcu: nextMCU + (next - 1) / blocksPerMCU, at: streamOffset + reader.position, report: report)
+                try handle(stop.outcome, mcu: nextMCU + (next - 1 - first) / blocksPerMCU, at: streamOffset + reader.position, report: report)
             }
             if next == total { return count }
             // After a whole MCU that used invented bits, stop as the other scan types do; also
             // where the next MCU may not start.
-            if next % blocksPerMCU == 0 && (reader.usedInventedBits || reader.position > startLimit) { return next / blocksPerMCU }
+            if next % blocksPerMCU == 0 && (reader.usedInventedBits || reader.position > startLimit) {
+                return (next - first) / blocksPerMCU
+            }
         }
     }
 

@@ -65,7 +65,7 @@ enum SequentialBlockDecoder {
     /// Decodes one block into `block` (all zero, or what an earlier scan of the component left: like
     /// libjpeg, only DC and the non-zero AC coefficients are written), dequantized with
     /// `quantization`, in natural order; `predictor` is the component's last DC value. `shape` is
-    /// widened to cover the result's ``BlockShape`` (the renderer uses it to clear only what was
+    /// widened (OR) to cover the result's ``BlockShape`` (the renderer uses it to clear only what was
     /// written). ``decodeCarefully`` is its plain twin.
     @inline(__always)
     static func decodeBlock(into block: UnsafeMutablePointer<Int16>, shape: UnsafeMutablePointer<UInt8>,
@@ -104,7 +104,8 @@ enum SequentialBlockDecoder {
         block[0] = Int16(truncatingIfNeeded: Int32(Int16(truncatingIfNeeded: value)) &* quantization[0])
         // F.2.2.2: AC run/size symbols until EOB or the end of the block.
         var k = 1
-        var lastIndex = 0
+        // The OR of the natural indices written (BlockShape.forIndexMask).
+        var indexMask = 0
         while k < 64 {
             if reader.bitCount < BitReader.symbolReadBits { reader.refill() }
             let entry = ac.fastAC[Int(truncatingIfNeeded: reader.accumulator &>> UInt64(64 - HuffmanTable.fastACBits))]
@@ -115,7 +116,7 @@ enum SequentialBlockDecoder {
                 k &+= Int((entry >> 8) & 15)
                 let natural = Int(zigzag[k])
                 block[natural] = Int16(truncatingIfNeeded: (entry >> 16) &* quantization[natural])
-                lastIndex = k
+                indexMask |= natural
                 k &+= 1
                 continue
             }
@@ -142,14 +143,14 @@ enum SequentialBlockDecoder {
                 let value = BitReader.extend(Int32(truncatingIfNeeded: reader.peek(acSize)), size: acSize)
                 reader.consume(acSize)
                 block[natural] = Int16(truncatingIfNeeded: value &* quantization[natural])
-                lastIndex = k
+                indexMask |= natural
                 k &+= 1
             } else {
                 if run != 15 { break }   // EOB
                 k &+= 16                 // ZRL: sixteen zeros
             }
         }
-        shape.pointee = max(shape.pointee, BlockShape.forLastIndex(lastIndex))
+        shape.pointee |= BlockShape.forIndexMask(indexMask)
         return outcome
     }
 
@@ -169,7 +170,7 @@ enum SequentialBlockDecoder {
         predictor.pointee = value
         block[0] = Int16(truncatingIfNeeded: Int32(Int16(truncatingIfNeeded: value)) &* quantization[0])
         var k = 1
-        var lastIndex = 0
+        var indexMask = 0
         while k < 64 {
             var symbol = reader.decodeSymbol(ac)
             if symbol < 0 { outcome = .badCode; symbol = 0 }
@@ -182,10 +183,10 @@ enum SequentialBlockDecoder {
             k += run
             let natural = ZigZag.naturalIndex(k)
             block[natural] = Int16(truncatingIfNeeded: reader.receiveExtended(acSize) &* quantization[natural])
-            lastIndex = k
+            indexMask |= natural
             k += 1
         }
-        shape.pointee = max(shape.pointee, BlockShape.forLastIndex(lastIndex))
+        shape.pointee |= BlockShape.forIndexMask(indexMask)
         return outcome
     }
 }

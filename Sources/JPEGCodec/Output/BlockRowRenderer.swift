@@ -147,6 +147,10 @@ final class BlockRowRenderer {
         // Vector stores: a `memset` call per block would cost more than the stores.
         case BlockShape.topLeft4x4:
             for row in 0..<4 { UnsafeMutableRawPointer(block + row * 8).storeBytes(of: UInt64(0), as: UInt64.self) }
+        case BlockShape.leftColumns:
+            for row in 0..<8 { UnsafeMutableRawPointer(block + row * 8).storeBytes(of: UInt64(0), as: UInt64.self) }
+        case BlockShape.topRows:
+            for row in 0..<4 { UnsafeMutableRawPointer(block + row * 8).storeBytes(of: SIMD8<Int16>(), as: SIMD8<Int16>.self) }
         default:
             for row in 0..<8 { UnsafeMutableRawPointer(block + row * 8).storeBytes(of: SIMD8<Int16>(), as: SIMD8<Int16>.self) }
         }

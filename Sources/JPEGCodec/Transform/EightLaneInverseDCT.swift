@@ -31,40 +31,82 @@ enum EightLaneInverseDCT {
     static func transform(_ coefficients: UnsafePointer<Int32>, workspace: UnsafeMutablePointer<Int32>,
                           output: UnsafeMutablePointer<UInt8>, stride: Int, topLeftOnly: Bool = false) {
         let input = UnsafeRawPointer(coefficients)
+        let rows = topLeftOnly ? 4 : 8
         transform(loadingRow: { r in
+            // A top-left block's columns 4...7 are zero: not loaded, and known to be zero.
             SixteenBitLanes.narrowed(input.loadUnaligned(fromByteOffset: r * 32, as: Half.self),
-                                     input.loadUnaligned(fromByteOffset: r * 32 + 16, as: Half.self))
+                                     topLeftOnly ? Half() : input.loadUnaligned(fromByteOffset: r * 32 + 16, as: Half.self))
         }, scalar: {
             InverseDCT.transform8x8Scalar(coefficients, workspace: workspace, output: output, stride: stride)
-        }, output: output, stride: stride, topLeftOnly: topLeftOnly)
+        }, output: output, stride: stride, rows: rows, columns: rows)
     }
 
     /// ``transform(_:workspace:output:stride:topLeftOnly:)`` for a block of 16-bit values (sequential
     /// storage): each input row is one 16-byte load, where 32-bit values take two loads and a
     /// narrowing. `workspace` holds 128 values here: the rare blocks handed to the scalar twin
     /// are widened into its second half first.
+    ///
+    /// `rows` and `columns` (4 or 8, constants at each call) say that input rows or columns 4...7
+    /// are zero (``BlockShape``): zero rows are not loaded, and with 4 columns each row is an 8-byte
+    /// load, which tells the compiler that lanes 4...7 are zero, so the column pass's upper halves
+    /// and the row pass's inputs 4...7 fold away. The result is the same.
     @inline(__always)
     static func transform(_ coefficients: UnsafePointer<Int16>, workspace: UnsafeMutablePointer<Int32>,
-                          output: UnsafeMutablePointer<UInt8>, stride: Int, topLeftOnly: Bool = false) {
+                          output: UnsafeMutablePointer<UInt8>, stride: Int, rows: Int = 8, columns: Int = 8) {
         let input = UnsafeRawPointer(coefficients)
-        transform(loadingRow: { r in input.loadUnaligned(fromByteOffset: r * 16, as: Row.self) }, scalar: {
+        transform(loadingRow: { r in
+            guard columns == 8 else {
+                return Row(lowHalf: input.loadUnaligned(fromByteOffset: r * 16, as: SIMD4<Int16>.self), highHalf: .zero)
+            }
+            return input.loadUnaligned(fromByteOffset: r * 16, as: Row.self)
+        }, scalar: {
             let wide = workspace + 64
             SixteenBitLanes.widen(coefficients, into: wide)
             InverseDCT.transform8x8Scalar(UnsafePointer(wide), workspace: workspace, output: output, stride: stride)
-        }, output: output, stride: stride, topLeftOnly: topLeftOnly)
+        }, output: output, stride: stride, rows: rows, columns: columns)
     }
 
-    /// The transform, with input row r as `loadingRow(r)` (not called for rows 4...7 when
-    /// `topLeftOnly`) and `scalar` run instead for blocks whose first-pass values do not fit.
+    /// ``transform(_:workspace:output:stride:rows:columns:)`` for a ``BlockShape/full`` block, out of
+    /// line: one function per shape keeps the compiler from merging the calls into one with run-time
+    /// `rows` and `columns` (it does once the caller is too big to inline all four into).
+    @inline(never)
+    static func transformFull(_ coefficients: UnsafePointer<Int16>, workspace: UnsafeMutablePointer<Int32>,
+                              output: UnsafeMutablePointer<UInt8>, stride: Int) {
+        transform(coefficients, workspace: workspace, output: output, stride: stride)
+    }
+
+    /// ``transform(_:workspace:output:stride:rows:columns:)`` for a ``BlockShape/topLeft4x4`` block, out of line.
+    @inline(never)
+    static func transformTopLeft(_ coefficients: UnsafePointer<Int16>, workspace: UnsafeMutablePointer<Int32>,
+                                 output: UnsafeMutablePointer<UInt8>, stride: Int) {
+        transform(coefficients, workspace: workspace, output: output, stride: stride, rows: 4, columns: 4)
+    }
+
+    /// ``transform(_:workspace:output:stride:rows:columns:)`` for a ``BlockShape/leftColumns`` block, out of line.
+    @inline(never)
+    static func transformLeftColumns(_ coefficients: UnsafePointer<Int16>, workspace: UnsafeMutablePointer<Int32>,
+                                     output: UnsafeMutablePointer<UInt8>, stride: Int) {
+        transform(coefficients, workspace: workspace, output: output, stride: stride, columns: 4)
+    }
+
+    /// ``transform(_:workspace:output:stride:rows:columns:)`` for a ``BlockShape/topRows`` block, out of line.
+    @inline(never)
+    static func transformTopRows(_ coefficients: UnsafePointer<Int16>, workspace: UnsafeMutablePointer<Int32>,
+                                 output: UnsafeMutablePointer<UInt8>, stride: Int) {
+        transform(coefficients, workspace: workspace, output: output, stride: stride, rows: 4)
+    }
+
+    /// The transform, with input row r as `loadingRow(r)` (not called for r ≥ `rows`; lanes
+    /// ≥ `columns` zero) and `scalar` run instead for blocks whose first-pass values do not fit.
     @inline(__always)
     private static func transform(loadingRow: (Int) -> Row, scalar: () -> Void,
-                                  output: UnsafeMutablePointer<UInt8>, stride: Int, topLeftOnly: Bool) {
+                                  output: UnsafeMutablePointer<UInt8>, stride: Int, rows: Int, columns: Int) {
         @inline(__always) func row(_ r: Int) -> Row {
-            if topLeftOnly && r >= 4 { return Row() }
+            if r >= rows { return Row() }
             return loadingRow(r)
         }
         // Column pass: outputs keep `pass1Bits` extra bits, descaled by 13 − 2 = 11 bits.
-        let columns = butterfly(row(0), row(1), row(2), row(3), row(4), row(5), row(6), row(7))
+        let columnOut = butterfly(row(0), row(1), row(2), row(3), row(4), row(5), row(6), row(7))
         let pass1Shift = InverseDCT.constantBits - InverseDCT.pass1Bits
         let pass1Bias = Half(repeating: 1 &<< (pass1Shift - 1))
         // x = v + bias descales (x >> 11) into −2^14...2^14 − 1 exactly when x lies in −2^25...2^25 − 1,
@@ -80,8 +122,8 @@ enum EightLaneInverseDCT {
             outside |= (low &+ offset) | (high &+ offset)
             return SixteenBitLanes.narrowed((low &<< up) &>> 16, (high &<< up) &>> 16)
         }
-        let w0 = descaled(columns.0), w1 = descaled(columns.1), w2 = descaled(columns.2), w3 = descaled(columns.3)
-        let w4 = descaled(columns.4), w5 = descaled(columns.5), w6 = descaled(columns.6), w7 = descaled(columns.7)
+        let w0 = descaled(columnOut.0), w1 = descaled(columnOut.1), w2 = descaled(columnOut.2), w3 = descaled(columnOut.3)
+        let w4 = descaled(columnOut.4), w5 = descaled(columnOut.5), w6 = descaled(columnOut.6), w7 = descaled(columnOut.7)
         guard !any(outside &>> 26 .!= 0) else {
             scalar()
             return
@@ -90,8 +132,8 @@ enum EightLaneInverseDCT {
         // sample column j. Descaled by 13 + 2 + 3 = 18 bits with the +128 folded into the bias
         // (no overflow: |v| < 2^14 · 64570 < 2^30); the result fits in 16 bits.
         let t = transposed((w0, w1, w2, w3, w4, w5, w6, w7))
-        // Columns 4...7 of a top-left block's input stay zero through the column pass.
-        let samplesOut = topLeftOnly ? butterfly(t.0, t.1, t.2, t.3, Row(), Row(), Row(), Row())
+        // Columns 4...7 of the input, when zero, stay zero through the column pass.
+        let samplesOut = columns == 4 ? butterfly(t.0, t.1, t.2, t.3, Row(), Row(), Row(), Row())
                                      : butterfly(t.0, t.1, t.2, t.3, t.4, t.5, t.6, t.7)
         let shift = InverseDCT.constantBits + InverseDCT.pass1Bits + 3
         let bias = Half(repeating: (1 &<< (shift - 1)) &+ (128 &<< shift))

@@ -27,7 +27,7 @@ enum ShapedInverseDCT {
 
     /// ``transform(_:shape:size:workspace:output:stride:)`` for a block of 16-bit dequantized
     /// values (sequential storage, progressive drawing at full size); `workspace` holds 128 values.
-    /// 8×8 and 4×4 blocks load their rows as they are (``EightLaneInverseDCT``,
+    /// 8×8 blocks of every shape but DC-only and 4×4 blocks load their rows as they are (``EightLaneInverseDCT``,
     /// ``TriangleInverseDCT``, ``EightLaneReducedInverseDCT``) and the scalar 2×2 reads the values
     /// itself; DC-only blocks and 1×1 widen the DC into the workspace's second half (anything else,
     /// the whole block) and take the 32-bit path.
@@ -35,11 +35,19 @@ enum ShapedInverseDCT {
     static func transform(_ block: UnsafePointer<Int16>, shape: UInt8, size: Int, workspace: UnsafeMutablePointer<Int32>,
                           output: UnsafeMutablePointer<UInt8>, stride: Int) {
         if size == 8 && shape == BlockShape.full {
-            EightLaneInverseDCT.transform(block, workspace: workspace, output: output, stride: stride)
+            EightLaneInverseDCT.transformFull(block, workspace: workspace, output: output, stride: stride)
             return
         }
         if size == 8 && shape == BlockShape.topLeft4x4 {
-            EightLaneInverseDCT.transform(block, workspace: workspace, output: output, stride: stride, topLeftOnly: true)
+            EightLaneInverseDCT.transformTopLeft(block, workspace: workspace, output: output, stride: stride)
+            return
+        }
+        if size == 8 && shape == BlockShape.leftColumns {
+            EightLaneInverseDCT.transformLeftColumns(block, workspace: workspace, output: output, stride: stride)
+            return
+        }
+        if size == 8 && shape == BlockShape.topRows {
+            EightLaneInverseDCT.transformTopRows(block, workspace: workspace, output: output, stride: stride)
             return
         }
         if size == 8 && shape == BlockShape.triangle {

@@ -117,7 +117,7 @@ enum ArithmeticBlockDecoder {
         context.predictor = Int32(Int16(truncatingIfNeeded: context.predictor &+ difference))
         block[0] = Int16(truncatingIfNeeded: context.predictor &* quantization[0])
         var lastIndex = 0
-        defer { shape.pointee = max(shape.pointee, BlockShape.forLastIndex(lastIndex)) }
+        defer { shape.pointee |= BlockShape.forLastIndex(lastIndex) }
         return decodeACBand(start: 1, end: 63, context, fixedBin: fixedBin, &decoder) { k, value in
             let natural = Int(zigzag[k])
             let coefficient = Int32(Int16(truncatingIfNeeded: value))
