@@ -109,6 +109,9 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     /// the difference (counted in ``inputBytesExamined`` by `settleBufferedOnlyBytes()`, so a
     /// piece only buffered stores nothing else).
     var budgetGranted = 0
+    /// The last byte only buffered is a 0xFF: a marker if the next byte is not 0x00, else a
+    /// stuffed 0xFF data byte (which runs nothing: the scan decoder could not use it yet).
+    var bufferedFF = false
 
     /// Makes a decoder; see ``DecodingOptions`` for scaling, limits and the output format.
     public init(options: DecodingOptions = DecodingOptions()) {
@@ -167,13 +170,16 @@ public final class JPEGDecoder: IncrementalImageDecoder {
         // Cannot complete an MCU nor end the segment: only buffered (see `bufferOnlyBudget`).
         if bytes.count < bufferOnlyBudget {
             if bytes.count == 1 {
+                // A 0xFF waits for the byte after it: with 0x00 it is data, else a marker or fill
+                // (which the parser looks at).
                 let byte = bytes[0]
-                if byte != 0xFF {
+                if bufferedFF ? byte == 0 : true {
+                    bufferedFF = byte == 0xFF
                     bufferOnlyBudget -= 1
                     input.append(byte: byte)
                     return statusInsideScan
                 }
-            } else if !Self.holdsFF(bytes) {
+            } else if !bufferedFF && !Self.holdsFF(bytes) {
                 bufferOnlyBudget -= bytes.count
                 input.append(bytes)
                 return statusInsideScan
@@ -198,6 +204,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
         bytesExaminedCount += buffered
         budgetGranted = 0
         bufferOnlyBudget = 0
+        bufferedFF = false
         return buffered
     }
 
@@ -212,7 +219,8 @@ public final class JPEGDecoder: IncrementalImageDecoder {
         case .done:
             return status
         case .scan(.dct(let scan)) where bufferedOnly > 0:
-            // Those bytes were examined for 0xFF already; the last one is left for the look-ahead.
+            // Those bytes were examined already (0xFF only as 0xFF 0x00, which holds no marker);
+            // the last one is left for the look-ahead.
             scan.decoder.noteMarkerFree(upTo: input.totalAppended - 1)
         default:
             break
