@@ -110,8 +110,10 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     /// piece only buffered stores nothing else).
     var budgetGranted = 0
     /// The last byte only buffered is a 0xFF: a marker if the next byte is not 0x00, else a
-    /// stuffed 0xFF data byte (which runs nothing: the scan decoder could not use it yet).
-    var bufferedFF = false
+    /// stuffed 0xFF data byte, which runs nothing (the scan decoder could not use it yet). The
+    /// budget is 0 meanwhile, so the next piece comes to `feedAndDecode`, which looks at it;
+    /// this is the budget left for after a 0x00.
+    var budgetAfterFF: Int?
 
     /// Makes a decoder; see ``DecodingOptions`` for scaling, limits and the output format.
     public init(options: DecodingOptions = DecodingOptions()) {
@@ -170,16 +172,17 @@ public final class JPEGDecoder: IncrementalImageDecoder {
         // Cannot complete an MCU nor end the segment: only buffered (see `bufferOnlyBudget`).
         if bytes.count < bufferOnlyBudget {
             if bytes.count == 1 {
-                // A 0xFF waits for the byte after it: with 0x00 it is data, else a marker or fill
-                // (which the parser looks at).
                 let byte = bytes[0]
-                if bufferedFF ? byte == 0 : true {
-                    bufferedFF = byte == 0xFF
-                    bufferOnlyBudget -= 1
-                    input.append(byte: byte)
-                    return statusInsideScan
+                bufferOnlyBudget -= 1
+                input.append(byte: byte)
+                if byte == 0xFF {
+                    // Waits for the byte after it (see `budgetAfterFF`).
+                    budgetAfterFF = bufferOnlyBudget
+                    budgetGranted -= bufferOnlyBudget
+                    bufferOnlyBudget = 0
                 }
-            } else if !bufferedFF && !Self.holdsFF(bytes) {
+                return statusInsideScan
+            } else if !Self.holdsFF(bytes) {
                 bufferOnlyBudget -= bytes.count
                 input.append(bytes)
                 return statusInsideScan
@@ -204,7 +207,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
         bytesExaminedCount += buffered
         budgetGranted = 0
         bufferOnlyBudget = 0
-        bufferedFF = false
+        budgetAfterFF = nil
         return buffered
     }
 
@@ -212,6 +215,14 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     /// buffers (most pieces, fed a byte at a time) saves no registers for this one.
     @inline(never)
     private func feedAndDecode(_ bytes: UnsafeRawBufferPointer) throws -> DecodingStatus {
+        if let budget = budgetAfterFF, budget > 1, bytes.count == 1, bytes[0] == 0 {
+            // 0xFF 0x00: a data byte; the budget goes on (one byte less).
+            budgetAfterFF = nil
+            input.append(byte: 0)
+            bufferOnlyBudget = budget - 1
+            budgetGranted += budget
+            return statusInsideScan
+        }
         let bufferedOnly = settleBufferedOnlyBytes()
         switch phase {
         case .failed(let error):
