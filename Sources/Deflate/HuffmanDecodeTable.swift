@@ -174,29 +174,33 @@ enum HuffmanTableBuilder {
                 }
                 // Length symbols placed in the main table whose extra bits fit it too (at most
                 // the 20 of 265–284): folded once the main table is complete.
-                withUnsafeTemporaryAllocation(of: (symbol: Int, codeword: Int, length: Int).self, capacity: 32) { folded in
-                    var foldedCount = 0
-                    while true {
-                        for _ in 0..<lengthCounts[length] {
-                            let symbol = Int(sorted[next])
-                            table[codeword] = makeEntry(symbol, length: length, alphabet)
-                            if alphabet == .literalLength && foldedCount < 32
-                                && foldedExtraBits(symbol, length: length, mainBits: mainBits) > 0 {
-                                folded[foldedCount] = (symbol, codeword, length)
-                                foldedCount &+= 1
+                templates(alphabet).withUnsafeBufferPointer { templates in
+                    withUnsafeTemporaryAllocation(of: (symbol: Int, codeword: Int, length: Int).self, capacity: 32) { folded in
+                        var foldedCount = 0
+                        while true {
+                            // A codeword of `length` bits: its symbol's template plus `length << 8 | length`.
+                            let lengthBits = UInt32(truncatingIfNeeded: length &<< 8 | length)
+                            for _ in 0..<lengthCounts[length] {
+                                let symbol = Int(sorted[next])
+                                table[codeword] = templates[symbol] &+ lengthBits
+                                if alphabet == .literalLength && foldedCount < 32
+                                    && foldedExtraBits(symbol, length: length, mainBits: mainBits) > 0 {
+                                    folded[foldedCount] = (symbol, codeword, length)
+                                    foldedCount &+= 1
+                                }
+                                next &+= 1
+                                advance(length)
                             }
-                            next &+= 1
-                            advance(length)
+                            if length == mainBits { break }
+                            // Entries [0, 2^length) are final for codewords of `length` bits or fewer:
+                            // the next bit's two values both lead to them.
+                            (table + (1 &<< length)).update(from: table, count: 1 &<< length)
+                            length &+= 1
                         }
-                        if length == mainBits { break }
-                        // Entries [0, 2^length) are final for codewords of `length` bits or fewer:
-                        // the next bit's two values both lead to them.
-                        (table + (1 &<< length)).update(from: table, count: 1 &<< length)
-                        length &+= 1
-                    }
-                    for index in 0..<foldedCount {
-                        let (symbol, codeword, length) = folded[index]
-                        writeFolded(symbol, reversed: codeword, length: length, mainBits: mainBits, into: table)
+                        for index in 0..<foldedCount {
+                            let (symbol, codeword, length) = folded[index]
+                            writeFolded(symbol, reversed: codeword, length: length, mainBits: mainBits, into: table)
+                        }
                     }
                 }
                 // Longer codewords, in canonical order, so those sharing a main-table prefix come
@@ -341,6 +345,23 @@ enum HuffmanTableBuilder {
                 table[slot] = entry
                 slot &+= stride
             }
+        }
+    }
+
+    /// Each symbol's entry for a codeword of no bits (``makeEntry(_:length:_:)`` with length 0):
+    /// the entry for a codeword of L bits is its template plus `L << 8 | L` (the count field holds
+    /// the extra bits, to which L adds; the codeword-length field is 0). One load per codeword
+    /// where ``build(lengths:count:alphabet:into:)`` would branch on the kind and read two tables.
+    private static let literalLengthTemplates: [UInt32] = (0..<288).map { makeEntry($0, length: 0, .literalLength) }
+    private static let distanceTemplates: [UInt32] = (0..<32).map { makeEntry($0, length: 0, .distance) }
+    private static let codeLengthTemplates: [UInt32] = (0..<19).map { makeEntry($0, length: 0, .codeLength) }
+
+    @inline(__always)
+    private static func templates(_ alphabet: HuffmanAlphabet) -> [UInt32] {
+        switch alphabet {
+        case .literalLength: return literalLengthTemplates
+        case .distance: return distanceTemplates
+        case .codeLength: return codeLengthTemplates
         }
     }
 

@@ -186,9 +186,10 @@ extension Inflater {
         let end = to + length
         if distance >= 16 {
             // The common case first. 16-byte chunks; most matches are short: two chunks cover
-            // lengths up to 32 without a loop.
-            to.storeBytes(of: (to - distance).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
-            (to + 16).storeBytes(of: (to + 16 - distance).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+            // lengths up to 32 without a loop. One source pointer for both (an offset each).
+            let from = UnsafeRawPointer(to - distance)
+            to.storeBytes(of: from.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+            (to + 16).storeBytes(of: (from + 16).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
             to += 32
             while to < end {
                 to.storeBytes(of: (to - distance).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
@@ -215,27 +216,52 @@ extension Inflater {
 
     /// ``copyMatch(to:distance:length:)`` for distances 2...15 (rare in most streams, so out of
     /// line: the fast loop keeps its registers).
+    ///
+    /// The match repeats the `distance` bytes before it. Sixteen bytes of that pattern are built
+    /// in two registers from them, then stored again and again, advancing by the largest multiple
+    /// of the distance that fits 16 (3 → 15, 8 → 16, 12 → 12): no load reads bytes this copy
+    /// stored, so none waits for a store to reach the cache (a load overlapping part of a recent
+    /// store cannot be forwarded from it). Writes up to 15 bytes past the match.
     @inline(never)
     func copyShortDistance(_ start: UnsafeMutableRawPointer, end: UnsafeMutableRawPointer, distance: Int) {
-        var to = start
-        var step = distance
+        let source = UnsafeRawPointer(start - distance)
+        let patternBits = UInt64(truncatingIfNeeded: distance &* 8)
+        var low: UInt64, high: UInt64
         if distance < 8 {
-            let destination = to.assumingMemoryBound(to: UInt8.self)
-            let source = destination - distance
-            for index in 0..<8 { destination[index] = source[index] }
-            to += 8
-            while step < 8 { step &+= distance }
+            // The pattern (the low `distance` bytes; the bytes above are the match's own, not yet
+            // written) times 1 + 2^(8d) + 2^(16d) + …: copies side by side, no carries.
+            let mask = (1 &<< patternBits) &- 1
+            var repeats: UInt64 = 1
+            var shift = patternBits
+            while shift < 64 {
+                repeats |= 1 &<< shift
+                shift &+= patternBits
+            }
+            low = (UInt64(littleEndian: source.loadUnaligned(as: UInt64.self)) & mask) &* repeats
+            // Bytes 8...15 start at phase 8 mod d of the pattern, which `low` holds whole from there.
+            let phase = ((Inflater.eightModulo &>> UInt64(truncatingIfNeeded: distance &* 4)) & 15) &* 8
+            assert(phase == UInt64(8 % distance * 8), "eightModulo out of step")
+            high = ((low &>> phase) & mask) &* repeats
         } else {
-            // Two 8-byte chunks cover lengths up to 16 without a loop.
-            to.storeBytes(of: (to - step).loadUnaligned(as: UInt64.self), as: UInt64.self)
-            (to + 8).storeBytes(of: (to + 8 - step).loadUnaligned(as: UInt64.self), as: UInt64.self)
-            to += 16
+            // Bytes 0...7 are the pattern's; of bytes 8...15, those below d too, the rest start over.
+            let kept = patternBits &- 64
+            low = UInt64(littleEndian: source.loadUnaligned(as: UInt64.self))
+            let next = UInt64(littleEndian: (source + 8).loadUnaligned(as: UInt64.self))
+            high = (next & ((1 &<< kept) &- 1)) | (low &<< kept)
         }
-        while to < end {
-            to.storeBytes(of: (to - step).loadUnaligned(as: UInt64.self), as: UInt64.self)
-            to += 8
-        }
+        let chunk = SIMD2<UInt64>(UInt64(littleEndian: low), UInt64(littleEndian: high))
+        let step = 16 &- Int(truncatingIfNeeded: (Inflater.sixteenModulo &>> UInt64(truncatingIfNeeded: distance &* 4)) & 15)
+        assert(step == 16 - 16 % distance, "sixteenModulo out of step")
+        var to = start
+        repeat {
+            to.storeBytes(of: chunk, as: SIMD2<UInt64>.self)
+            to += step
+        } while to < end
     }
+
+    /// `16 % d` and `8 % d` in the 4-bit field d (d < 16, d < 8): no division per match.
+    static let sixteenModulo: UInt64 = 0x1234_5670_2410_1000
+    static let eightModulo: UInt64 = 0x1230_2000
 
     /// The fast loop runs while the output position is at most this: 290 bytes short of the
     /// window's end, and a whole match (258 bytes) short of the output limit, so the careful

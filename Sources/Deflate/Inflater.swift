@@ -81,6 +81,8 @@ public final class Inflater {
     @exclusivity(unchecked) var codeLengthCount = 0
     /// Code lengths of a dynamic header: 19 code-length code lengths, then up to 286 + 30 lengths.
     let codeLengths: UnsafeMutablePointer<UInt8>
+    /// Bytes after the last code length that repeats may overwrite (see ``fillCodeLengths(_:_:count:)``).
+    static let codeLengthSlack = 7
     /// Decode tables (see ``HuffmanEntry`` for the entry layout).
     let literalTable: UnsafeMutablePointer<UInt32>
     let distanceTable: UnsafeMutablePointer<UInt32>
@@ -219,8 +221,8 @@ public final class Inflater {
         case .gzip: mode = .gzipHeader(.fixed); heldInputLimit = 7
         }
         heldInputBits = 8 * heldInputLimit - 8
-        codeLengths = .allocate(capacity: 19 + 286 + 30)
-        codeLengths.initialize(repeating: 0, count: 19 + 286 + 30)
+        codeLengths = .allocate(capacity: 19 + 286 + 30 + Inflater.codeLengthSlack)
+        codeLengths.initialize(repeating: 0, count: 19 + 286 + 30 + Inflater.codeLengthSlack)
         assert(Inflater.distanceTableOffset == HuffmanTableBuilder.layout(.literalLength).capacity)
         // One allocation: the fast loop reaches the distance table at a constant offset from the
         // literal/length table, which saves it a register.
