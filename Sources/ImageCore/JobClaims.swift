@@ -1,12 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Android)
-import Android
-#endif
 import Dispatch
 
 /// Who runs each job of a queue that a worker takes in order: the worker, or the thread that
@@ -20,37 +11,19 @@ import Dispatch
 /// on, but only while the worker has not claimed that one, so the worker then runs nothing the
 /// caller's jobs depend on, and nothing at all until the caller submits again.
 package final class JobClaims: @unchecked Sendable {
-    #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private func withLock<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
-    }
-    #else
+    /// A lock: an uncontended `wait()` and `signal()` are one atomic operation each (only a
+    /// timed wait that finds nothing is slow on Linux, see ``EventCounter``).
     private let lock = DispatchSemaphore(value: 1)
+    /// Jobs before this one are claimed; guarded by `lock`.
+    private var nextUnclaimed = 0
+
+    /// No job claimed yet.
+    package init() {}
+
     private func withLock<T>(_ body: () -> T) -> T {
         lock.wait()
         defer { lock.signal() }
         return body()
-    }
-    #endif
-    /// Jobs before this one are claimed; guarded by the lock.
-    private var nextUnclaimed = 0
-
-    /// No job claimed yet.
-    package init() {
-        #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
-        mutex = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-        #endif
-    }
-
-    deinit {
-        #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-        #endif
     }
 
     /// The worker, about to run job `job` (the one after the last it met): whether it is the
