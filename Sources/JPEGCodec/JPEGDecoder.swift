@@ -114,6 +114,14 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     /// budget is 0 meanwhile, so the next piece comes to `feedAndDecode`, which looks at it;
     /// this is the budget left for after a 0x00.
     var budgetAfterFF: Int?
+    /// The bytes only buffered since the parser last ran (`budgetGranted - bufferOnlyBudget` of
+    /// them, never more than ``heldBytesCapacity``), handed to `input` by
+    /// `settleBufferedOnlyBytes()` before anything reads it. Storing a byte here is one store;
+    /// `InputBuffer.append(byte:)` is a call into another module (a quarter of the cost of a
+    /// byte fed alone).
+    let heldBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: JPEGDecoder.heldBytesCapacity)
+    /// The most bytes a budget lets `heldBytes` take; a longer wait runs the parser once more.
+    static let heldBytesCapacity = 4096
 
     /// Makes a decoder; see ``DecodingOptions`` for scaling, limits and the output format.
     public init(options: DecodingOptions = DecodingOptions()) {
@@ -122,6 +130,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     }
 
     deinit {
+        heldBytes.deallocate()
         // A worker may still be writing rows into `canvas`, which goes with this decoder.
         switch assembly {
         case .dct(_, .streaming(_, let pipeline?)):
@@ -171,10 +180,11 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     public func feed(_ bytes: UnsafeRawBufferPointer) throws -> DecodingStatus {
         // Cannot complete an MCU nor end the segment: only buffered (see `bufferOnlyBudget`).
         if bytes.count < bufferOnlyBudget {
+            let held = budgetGranted - bufferOnlyBudget
             if bytes.count == 1 {
                 let byte = bytes[0]
+                heldBytes[held] = byte
                 bufferOnlyBudget -= 1
-                input.append(byte: byte)
                 if byte == 0xFF {
                     // Waits for the byte after it (see `budgetAfterFF`).
                     budgetAfterFF = bufferOnlyBudget
@@ -183,8 +193,10 @@ public final class JPEGDecoder: IncrementalImageDecoder {
                 }
                 return statusInsideScan
             } else if !Self.holdsFF(bytes) {
+                if let base = bytes.baseAddress {
+                    UnsafeMutableRawPointer(heldBytes + held).copyMemory(from: base, byteCount: bytes.count)
+                }
                 bufferOnlyBudget -= bytes.count
-                input.append(bytes)
                 return statusInsideScan
             }
         }
@@ -199,11 +211,13 @@ public final class JPEGDecoder: IncrementalImageDecoder {
                                           previewGeneration: previewGeneration))
     }
 
-    /// Counts the bytes only buffered since the parser last ran as examined and ends the budget;
-    /// returns how many there were.
+    /// Hands the bytes only buffered since the parser last ran to `input`, counts them as
+    /// examined and ends the budget; returns how many there were.
     @discardableResult
     private func settleBufferedOnlyBytes() -> Int {
         let buffered = budgetGranted - bufferOnlyBudget
+        jpegInvariant(buffered >= 0 && buffered <= Self.heldBytesCapacity, "\(buffered) bytes held past the buffer")
+        if buffered > 0 { input.append(UnsafeRawBufferPointer(start: heldBytes, count: buffered)) }
         bytesExaminedCount += buffered
         budgetGranted = 0
         bufferOnlyBudget = 0
@@ -218,7 +232,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
         if let budget = budgetAfterFF, budget > 1, bytes.count == 1, bytes[0] == 0 {
             // 0xFF 0x00: a data byte; the budget goes on (one byte less).
             budgetAfterFF = nil
-            input.append(byte: 0)
+            heldBytes[budgetGranted - bufferOnlyBudget] = 0
             bufferOnlyBudget = budget - 1
             budgetGranted += budget
             return statusInsideScan
@@ -239,7 +253,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
         input.append(bytes)
         try advance()
         if case .scan(.dct(let scan)) = phase, let until = scan.decoder.waitsForBytesUntil, input.readable.last != 0xFF {
-            bufferOnlyBudget = until - input.totalAppended
+            bufferOnlyBudget = min(until - input.totalAppended, Self.heldBytesCapacity)
             budgetGranted = bufferOnlyBudget
         }
         return status

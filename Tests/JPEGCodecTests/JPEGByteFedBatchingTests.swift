@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 import ImageCore
-import JPEGCodec
+@testable import JPEGCodec
 import TestSupport
 
 /// Fed a byte at a time, a scan decodes in batches: its entropy decoder runs when the stream
@@ -67,6 +67,40 @@ final class JPEGByteFedBatchingTests: XCTestCase {
                 compared += 1
             }
             XCTAssertEqual(compared, 7, path)
+        }
+    }
+
+    /// Bytes only buffered wait in the decoder's own small buffer (`heldBytes`) until the parser
+    /// runs. An MCU of ten blocks may need more bytes than that buffer holds, so the budget stops
+    /// at its capacity and the parser runs once more; pieces of one and more bytes, with 0xFF
+    /// stuffing, must all arrive in order.
+    func testHeldBytesKeepOrderAcrossPieceSizesAndTheBufferCap() throws {
+        let references = try JSONDecoder().decode([String: Reference].self,
+                                                  from: Data(contentsOf: Fixtures.url("jpeg-extra/bytefed/references.json")).dropFirstEntry())
+        let reference = try XCTUnwrap(references["harvesters_10block_baseline.jpg"])
+        let bytes = try Fixtures.bytes("jpeg-extra/bytefed/harvesters_10block_baseline.jpg")
+        for pieces in [[1], [1, 1, 2, 1, 3, 1, 1, 7, 1, 5, 64, 1]] {
+            let decoder = JPEGDecoder()
+            var start = 0, turn = 0, largestBudget = 0, heldPieces = 0
+            while start < bytes.count {
+                let end = min(start + pieces[turn % pieces.count], bytes.count)
+                let before = decoder.scanRuns
+                try decoder.feed(bytes[start..<end])
+                if decoder.scanRuns == before && decoder.budgetGranted > 0 { heldPieces += 1 }
+                largestBudget = max(largestBudget, decoder.budgetGranted)
+                start = end
+                turn += 1
+            }
+            let image = try decoder.finish()
+            XCTAssertEqual([image.width, image.height], [reference.width, reference.height], "\(pieces)")
+            XCTAssertEqual(Digest.sha256(image.pixels), reference.sha256, "\(pieces)")
+            // Ten blocks of up to 496 bytes: the wait is longer than the buffer, which caps it.
+            XCTAssertEqual(largestBudget, JPEGDecoder.heldBytesCapacity, "\(pieces)")
+            // Most pieces are only held (the file is 70 KB).
+            XCTAssertGreaterThan(heldPieces * 10, turn * 9, "\(pieces)")
+            // Held bytes count as examined once handed over.
+            XCTAssertGreaterThanOrEqual(decoder.inputBytesExamined, bytes.count - 2, "\(pieces)")
+            XCTAssertLessThanOrEqual(decoder.inputBytesExamined, 2 * bytes.count, "\(pieces)")
         }
     }
 }

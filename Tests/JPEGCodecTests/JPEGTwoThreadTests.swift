@@ -1,3 +1,4 @@
+import Dispatch
 import XCTest
 import ImageCore
 @testable import JPEGCodec
@@ -101,6 +102,50 @@ final class JPEGTwoThreadTests: XCTestCase {
         let fromWorker = try XCTUnwrap(decoder.pipeline).rowsFromWorker
         XCTAssertGreaterThan(fromWorker, 0)
         XCTAssertLessThan(fromWorker, 149)
+    }
+
+    func testJobsTheWorkerHasNotStartedAreRunByTheCaller() throws {
+        // The worker's loop held back (its core busy): the caller runs every job itself, two at
+        // a time when a later one is queued, and the picture is the reference.
+        let gate = DispatchSemaphore(value: 0)
+        TransformPipeline.workerGateForTesting = gate
+        defer {
+            TransformPipeline.workerGateForTesting = nil
+            gate.signal()
+        }
+        for path in ["jpeg/libjpeg-turbo/testorig.jpg", "jpeg/generated/synth_baseline_q95_444.jpg"] {
+            let entry = try JPEGCorpus.entry(path)
+            let bytes = try CorpusManifest.bytes(of: entry)
+            let decoder = JPEGDecoder(options: twoThreads)
+            for piece in Chunking.fixed(bytes, size: 1000) { try decoder.feed(piece) }
+            XCTAssertEqual(Digest.sha256(try decoder.finish().pixels), entry.reference?.sha256, path)
+            let pipeline = try XCTUnwrap(decoder.pipeline, path)
+            let header = try XCTUnwrap(decoder.header, path)
+            let iMCURows = (header.height + 15) / 16
+            XCTAssertEqual(pipeline.jobsRunByCaller, path.contains("444") ? (header.height + 7) / 8 : iMCURows, path)
+            XCTAssertEqual(pipeline.rowsFromWorker, 0, path)
+        }
+    }
+
+    func testSoloRowsAfterAStarvedWaitKeepThePixels() throws {
+        // After a long wait for a job the worker had started, the caller transforms the next
+        // rows itself; the worker takes the rows after them again.
+        let entry = try JPEGCorpus.entry("jpeg/libjpeg-turbo/testorig.jpg")
+        let bytes = try CorpusManifest.bytes(of: entry)
+        let decoder = JPEGDecoder(options: twoThreads)
+        let pieces = Chunking.fixed(bytes, size: 500)
+        var soloSet = false
+        for piece in pieces {
+            try decoder.feed(piece)
+            if !soloSet, let pipeline = decoder.pipeline {
+                pipeline.soloRowsLeft = 4
+                soloSet = true
+            }
+        }
+        XCTAssertEqual(Digest.sha256(try decoder.finish().pixels), entry.reference?.sha256)
+        let pipeline = try XCTUnwrap(decoder.pipeline)
+        XCTAssertTrue(soloSet)
+        XCTAssertGreaterThanOrEqual(pipeline.jobsRunByCaller, 4)
     }
 
     func testEmbeddedThumbnailPreviewIsTheSameOnTwoThreads() throws {

@@ -21,8 +21,8 @@ final class BlockRowRenderer {
     private let rings: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
     private let ringStrides: [Int]
     private let ringRowCounts: [Int]
-    /// The caller's thread's upsampling rows.
-    private let scratch: UpsampleScratch
+    /// The caller's thread's upsampling rows (also for a pipeline job the caller runs itself).
+    let scratch: UpsampleScratch
     private let workspace: UnsafeMutablePointer<Int32>
     /// Per component, sample rows [0, rowsAvailable) have been pushed (the ring keeps the last ones).
     private var rowsAvailable: [Int]

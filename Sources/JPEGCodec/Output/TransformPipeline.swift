@@ -27,6 +27,11 @@ import ImageCore
 ///   the renderer's counters and its upsampling scratch (the worker has its own).
 /// - The counter's signal after a job and the caller's take of it (a mutex) order the worker's writes
 ///   before the caller's reads.
+/// - A job the worker has not started when the caller needs it (the worker is not running: its
+///   core is busy, or it is asleep) is the caller's: it claims that job and every later one
+///   (``JobClaims``) and runs them itself, in order, so a busy machine costs no more than one
+///   thread. The worker skips claimed jobs; it runs nothing meanwhile, since it starts only jobs
+///   it claimed and all of them were finished.
 final class TransformPipeline {
     /// iMCU rows of coefficients in flight: one being entropy-decoded, one being transformed.
     static let coefficientSlots = 2
@@ -53,6 +58,9 @@ final class TransformPipeline {
         let callerRows: Range<Int>
         let workerRows: Range<Int>
         let picture: UnsafeMutablePointer<UInt8>?
+        let job: TransformJob
+        /// The caller ran it (``JobClaims``): no worker signal to take.
+        var ranByCaller = false
     }
 
     private let renderer: BlockRowRenderer
@@ -64,11 +72,9 @@ final class TransformPipeline {
     /// The most output rows one job makes ready: an iMCU row's, plus the row above it that
     /// waited for this one's samples (fancy vertical upsampling).
     private let jobRows: Int
-    /// The worker's upsampling rows.
-    private let workerScratch: UpsampleScratch
     private let queue = DispatchQueue(label: "JPEGCodec.TransformPipeline", qos: .userInitiated)
     /// Jobs to the worker's loop.
-    private let channel = WorkerChannel()
+    private let channel: WorkerChannel
     /// Entries written to the channel's ring (jobs and stops).
     private var channelEntries = 0
     /// Whether a loop block is queued or running and has not been sent a stop.
@@ -88,6 +94,21 @@ final class TransformPipeline {
     private var workerRowTarget: Int
     /// Output rows the worker emitted so far (delivered ones).
     private(set) var rowsFromWorker = 0
+    /// Jobs submitted so far; the next one's number in ``JobClaims``.
+    private var jobsSubmitted = 0
+    /// Jobs the caller ran itself because the worker had not started them, or in solo rows.
+    private(set) var jobsRunByCaller = 0
+    /// iMCU rows the caller still transforms itself without offering them to the worker, after
+    /// a wait for a started job took `starvedWaitNanoseconds` (the worker lost its core midway).
+    var soloRowsLeft = 0
+    /// A wait for a started job longer than this means the worker was descheduled: a job takes
+    /// about 3 ns per output pixel on a free core (0.05–0.3 ms for an iMCU row 3000 pixels wide),
+    /// so 2 ms, or 40 ns per pixel of a job for very wide pictures.
+    private let starvedWaitNanoseconds: UInt64
+    /// How many iMCU rows go without the worker after the next such wait; the job after them
+    /// tries the worker again. Doubles each time (a busy machine usually stays busy), so a decode
+    /// that keeps finding the worker descheduled soon runs on its own thread alone.
+    private var soloRowsNext = 32
 
     /// Runs `renderer`'s IDCTs for `store`'s ring (extent `.iMCURowRing(slots: coefficientSlots)`),
     /// and emits some rows of each iMCU row as well.
@@ -99,8 +120,9 @@ final class TransformPipeline {
         slotWindows.initialize(from: store.windows, count: componentCount)
         (slotWindows + componentCount).initialize(from: store.windows, count: (Self.coefficientSlots - 1) * componentCount)
         jobRows = layout.outputRowsPerIMCU + 1
-        workerScratch = UpsampleScratch(layout: layout)
+        channel = WorkerChannel(scratch: UpsampleScratch(layout: layout))
         workerRowTarget = max(layout.outputRowsPerIMCU / 2, 1)
+        starvedWaitNanoseconds = UInt64(max(1_000_000, 20 * layout.outputWidth * layout.outputRowsPerIMCU))
         pending.reserveCapacity(Self.coefficientSlots)
     }
 
@@ -114,7 +136,7 @@ final class TransformPipeline {
     /// Waits for every submitted job without delivering its rows: the decoder calls this before
     /// it lets go of the picture the jobs write to.
     func waitForJobs() {
-        for _ in pending { finished.take() }
+        for job in pending where !job.ranByCaller { finished.take() }
         pending.removeAll()
     }
 
@@ -133,11 +155,22 @@ final class TransformPipeline {
         // The rows this row's samples complete, the last `workerRowTarget` of them for the worker.
         let end = renderer.readyRowsEnd(from: plannedRows, transformedIMCURows: row + 1)
         let split = picture == nil ? end : max(end - workerRowTarget, plannedRows)
+        let solo = soloRowsLeft > 0
         let job = TransformJob(renderer: renderer, store: store, windows: UnsafePointer(target), row: row,
-                               workerRows: split..<end, picture: picture, scratch: workerScratch)
-        pending.append(PendingJob(iMCURow: row, callerRows: plannedRows..<split, workerRows: split..<end, picture: picture?.base))
+                               workerRows: split..<end, picture: picture, number: solo ? -1 : jobsSubmitted)
+        if solo {
+            // Its rows need the row above transformed: every earlier job first.
+            soloRowsLeft -= 1
+            while !pending.isEmpty { takeOldest(deliver) }
+            job.run(scratch: renderer.scratch)
+            jobsRunByCaller += 1
+        } else {
+            jobsSubmitted += 1
+        }
+        pending.append(PendingJob(iMCURow: row, callerRows: plannedRows..<split, workerRows: split..<end, picture: picture?.base,
+                                  job: job, ranByCaller: solo))
         plannedRows = end
-        send(.run(job))
+        if !solo { send(.run(job)) }
     }
 
     private func send(_ entry: WorkerChannel.Entry) {
@@ -147,8 +180,17 @@ final class TransformPipeline {
         guard !loopRunning, case .run = entry else { return }
         loopRunning = true
         let channel = self.channel, first = channelEntries - 1
-        queue.async { channel.loop(from: first) }
+        let gate = Self.workerGateForTesting
+        queue.async {
+            gate?.wait()
+            gate?.signal()
+            channel.loop(from: first)
+        }
     }
+
+    /// Tests: while set, a worker's loop starts only once this is signalled, as if its core were
+    /// busy (each loop passes the signal on).
+    nonisolated(unsafe) static var workerGateForTesting: DispatchSemaphore?
 
     /// Ends the worker's loop once it has run the jobs sent so far (they still finish).
     func pauseWorker() {
@@ -174,15 +216,32 @@ final class TransformPipeline {
     static let spinNanoseconds: UInt64 = 50_000
 
     private func takeOldest(_ deliver: (FinishedRows) -> Void) {
-        if !finished.tryTake() {
-            workerRowTarget = max(workerRowTarget - 1, 0)
-            finished.take(spinningFor: Self.spinNanoseconds)
-        } else {
+        guard let oldest = pending.first else { return }
+        if oldest.ranByCaller {
+            // Run here when an earlier job was waited for.
+        } else if finished.tryTake() {
             workerRowTarget = min(workerRowTarget + 1, jobRows)
+        } else {
+            workerRowTarget = max(workerRowTarget - 1, 0)
+            if channel.claims.claimForCaller(from: oldest.job.number, to: jobsSubmitted) {
+                for index in pending.indices {
+                    pending[index].job.run(scratch: renderer.scratch)
+                    pending[index].ranByCaller = true
+                }
+                jobsRunByCaller += pending.count
+            } else {
+                let start = DispatchTime.now().uptimeNanoseconds
+                finished.take(spinningFor: Self.spinNanoseconds)
+                if DispatchTime.now().uptimeNanoseconds - start > starvedWaitNanoseconds {
+                    // The worker was descheduled inside its job: the cores are oversubscribed.
+                    soloRowsLeft = soloRowsNext
+                    soloRowsNext *= 2
+                }
+            }
         }
         let job = pending.removeFirst()
         renderer.didTransform(iMCURow: job.iMCURow)
-        rowsFromWorker += job.workerRows.count
+        if !job.ranByCaller { rowsFromWorker += job.workerRows.count }
         deliver(FinishedRows(callerRows: job.callerRows, workerRows: job.workerRows, picture: job.picture))
     }
 }
@@ -195,7 +254,7 @@ final class TransformPipeline {
 /// entries later, by when the worker has read it: entries not read yet are at most the jobs in
 /// flight (two; a new job is written only after the oldest of them is taken, so it was read)
 /// plus a stop before, between and after them, plus a new job and its stop, seven in all. Only
-/// the loop on the pipeline's serial queue reads the ring.
+/// the loop on the pipeline's serial queue reads the ring and uses `scratch`.
 private final class WorkerChannel: @unchecked Sendable {
     enum Entry {
         case empty
@@ -210,8 +269,14 @@ private final class WorkerChannel: @unchecked Sendable {
     let ring: UnsafeMutablePointer<Entry>
     let entriesReady = EventCounter()
     let finished = EventCounter()
+    /// Which jobs the worker runs; it signals `finished` for those only.
+    let claims = JobClaims()
 
-    init() {
+    /// The worker's upsampling rows.
+    let scratch: UpsampleScratch
+
+    init(scratch: UpsampleScratch) {
+        self.scratch = scratch
         ring = .allocate(capacity: Self.ringSize)
         ring.initialize(repeating: .empty, count: Self.ringSize)
     }
@@ -230,7 +295,8 @@ private final class WorkerChannel: @unchecked Sendable {
             index += 1
             switch entry {
             case .run(let job):
-                job.run()
+                guard claims.claimForWorker(job.number) else { continue }
+                job.run(scratch: scratch)
                 finished.signal()
             case .stop, .empty:
                 return
@@ -258,9 +324,11 @@ private struct TransformJob: @unchecked Sendable {
     /// Output rows the worker emits into `picture` once the row is transformed.
     let workerRows: Range<Int>
     let picture: TransformPipeline.Picture?
-    let scratch: UpsampleScratch
+    /// Its number in submission order (``JobClaims``).
+    let number: Int
 
-    func run() {
+    /// Runs the job with `scratch`, the upsampling rows of the thread that runs it.
+    func run(scratch: UpsampleScratch) {
         renderer.transform(iMCURow: row, windows: windows, clearingBlocks: true)
         guard let picture, !workerRows.isEmpty else { return }
         renderer.emitRows(workerRows, into: picture.base + workerRows.lowerBound * picture.bytesPerRow,
