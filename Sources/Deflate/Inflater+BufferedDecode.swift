@@ -183,6 +183,8 @@ extension Inflater {
         let literals = UnsafePointer(literalTable)
         let distances = literals + Inflater.distanceTableOffset
         var stop = BufferedStop.handOver
+        // A run of literals (below) starts at a position at or below it: one compare.
+        let runLimit = outputLimit &- 64
         // The bit count of an entry and its codeword length. A literal's low byte is its count
         // (bits 5–7 are zero: ``HuffmanEntry/hasExtraBits`` is only set on lengths and distances),
         // one zero-extending move instead of a move and a mask.
@@ -212,16 +214,32 @@ extension Inflater {
             }
             while position <= outputLimit {
                 var entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
-                if Int32(bitPattern: entry) < 0 && outputLimit &- position >= 64 {
+                if Int32(bitPattern: entry) < 0 && position <= runLimit {
                     // A run of literals with room for more than the bit buffer can hold (each takes
-                    // at least one of its ≤ 63 bits): no output check per literal. The literal that
-                    // is incomplete, or the first token that is not a literal, goes on below.
+                    // at least one of its ≤ 63 bits): no output check per literal. The first token
+                    // that is not a literal goes on below; an incomplete literal stops the loop from
+                    // here (most attempts on a byte fed alone end so: no second look at it). The
+                    // count is kept in a byte, as a literal entry's low byte is its bit count: the
+                    // check and the subtraction take the entry as it is (no zero-extending move
+                    // per literal; LLVM still copies the count once per literal for the exit).
+                    var left = UInt8(truncatingIfNeeded: available)
                     repeat {
-                        let used = literalCount(entry)
-                        if used > available { break }
-                        takeLiteral(entry, used)
+                        let used = UInt8(truncatingIfNeeded: entry)
+                        if used > left {
+                            // An incomplete literal: as the single-literal case below stops.
+                            available = UInt32(truncatingIfNeeded: left)
+                            if pullsInput && input < end { continue refilling }
+                            needed = UInt32(truncatingIfNeeded: used)
+                            stop = .needInput
+                            break refilling
+                        }
+                        left &-= used
+                        bits &>>= UInt64(truncatingIfNeeded: entry)
+                        output[position] = UInt8(truncatingIfNeeded: entry &>> 16)
+                        position &+= 1
                         entry = literals[Int(truncatingIfNeeded: bits & 0x7FF)]
                     } while Int32(bitPattern: entry) < 0
+                    available = UInt32(truncatingIfNeeded: left)
                     assert(position <= outputLimit, "literal run past the output limit")
                 }
                 if Int32(bitPattern: entry) < 0 {
