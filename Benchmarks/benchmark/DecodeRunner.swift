@@ -43,4 +43,23 @@ extension UnsafeRawBufferPointer {
             left -= size
         }
     }
+
+    /// ``forEachChunk(of:_:)`` while `body` returns true: returns the bytes after the piece for
+    /// which it returned false (empty if it never did).
+    func forEachChunk(of chunkSize: Int?, while body: (UnsafeRawBufferPointer) throws -> Bool) rethrows -> UnsafeRawBufferPointer {
+        guard let chunkSize, chunkSize < count, let base = baseAddress else {
+            _ = try body(self)
+            return UnsafeRawBufferPointer(start: nil, count: 0)
+        }
+        var start = base
+        var left = count
+        while left > 0 {
+            let size = Swift.min(chunkSize, left)
+            let goOn = try body(UnsafeRawBufferPointer(start: start, count: size))
+            start += size
+            left -= size
+            if !goOn { break }
+        }
+        return UnsafeRawBufferPointer(start: start, count: left)
+    }
 }

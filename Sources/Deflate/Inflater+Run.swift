@@ -89,6 +89,37 @@ extension Inflater {
         return left
     }
 
+    /// A small piece inside a stored block (`count <= storedPieceRoom`, see ``feedPiece(_:into:)``):
+    /// its bytes go straight into the window, and to `sink` once
+    /// ``smallPieceDeliveryThreshold`` bytes wait, as after small pieces of a Huffman block.
+    /// Returns false (nothing taken) outside a stored block, which `storedPieceRoom` rules out.
+    @inline(__always)
+    func copyStoredPiece(_ bytes: UnsafePointer<UInt8>, count: Int, _ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
+        guard case .storedCopy(let remaining) = mode, count < remaining else {
+            assertionFailure("storedPieceRoom set outside a stored block")
+            storedPieceRoom = 0
+            return false
+        }
+        // At most 7 bytes: a loop, not a call to memcpy.
+        let destination = window + outputPosition
+        for index in 0..<count { destination[index] = bytes[index] }
+        outputPosition &+= count
+        mode = .storedCopy(remaining: remaining &- count)
+        storedPieceRoom &-= count
+        consumedBeforeCall &+= count
+        examinedCount &+= count
+        if outputPosition &- deliveredPosition >= Inflater.smallPieceDeliveryThreshold {
+            do {
+                try deliver(sink)
+            } catch let error as InflateError {
+                failure = error
+                storedPieceRoom = 0
+                throw error
+            }
+        }
+        return true
+    }
+
     /// Decodes tokens until the block ends (true) or the input runs out (false): the fast loop
     /// while input and output room allow, the buffered loop on the last bytes of the input, the
     /// careful twin near the output limits and for tokens that may be errors.

@@ -145,6 +145,11 @@ public final class Inflater {
     @exclusivity(unchecked) var outputPosition = 0
     /// See ``refreshSmallPieceOutputLimit(afterSmallPiece:)``.
     @exclusivity(unchecked) var smallPieceOutputLimit = -1
+    /// How many more bytes of small pieces ``feedPiece(_:into:)`` may copy straight into the
+    /// window: inside a stored block with no bytes in the bit buffer, fewer than the block still
+    /// holds (its last byte goes through the state machine, which ends the block), within the
+    /// window and the output limit; else 0. Set with ``smallPieceOutputLimit``.
+    @exclusivity(unchecked) var storedPieceRoom = 0
     /// Small pieces go into the bit buffer without being decoded while `bitCount < holdBelow`
     /// (checked for each byte): a byte-at-a-time caller then pays for a decoding attempt once per
     /// few bytes, not per byte. Set after a small piece's attempt stopped for input, and 0 after
@@ -259,7 +264,7 @@ public final class Inflater {
     /// call). Consumes all of `input` and decodes every token it completes.
     ///
     /// Output is handed over by the end of the call, except after a piece shorter than 8 bytes
-    /// that leaves the stream inside a Huffman block: then output waits until at least
+    /// that leaves the stream inside a Huffman or stored block: then output waits until at least
     /// ``smallPieceDeliveryThreshold`` bytes have gathered (or a later call, ``flush(into:)``
     /// or the end of the block delivers it), so a caller fed a byte at a time pays one delivery
     /// per 1 KiB of output instead of one per byte. Such small pieces may also wait undecoded
@@ -324,6 +329,11 @@ public final class Inflater {
             // The state machine goes on from the bit buffer (the piece is in it).
             return try advance(UnsafeRawBufferPointer(start: nil, count: 0), sink)
         }
+        // The same inside a stored block: the bytes are the output, copied without the dispatch.
+        if count < Inflater.fastInputMargin, count <= storedPieceRoom, let bytes = input.baseAddress?.assumingMemoryBound(to: UInt8.self), count > 0,
+           try copyStoredPiece(bytes, count: count, sink) {
+            return .needsInput
+        }
         if let failure { throw failure }
         return try advance(input, sink)
     }
@@ -334,10 +344,15 @@ public final class Inflater {
     /// the limit depends on) or `failure` change.
     private func refreshSmallPieceOutputLimit(afterSmallPiece: Bool) {
         holdBelow = 0
-        if case .huffmanData = mode, failure == nil {
+        storedPieceRoom = 0
+        switch mode {
+        case .huffmanData where failure == nil:
             smallPieceOutputLimit = fastLoopOutputLimit
             refreshHoldBounds(workingOutEndOfBlock: afterSmallPiece)
-        } else {
+        case .storedCopy(let remaining) where failure == nil && bitCount == 0:
+            smallPieceOutputLimit = -1
+            storedPieceRoom = max(0, min(remaining - 1, windowCapacity - outputPosition, outputLimitPosition - outputPosition))
+        default:
             smallPieceOutputLimit = -1
         }
     }

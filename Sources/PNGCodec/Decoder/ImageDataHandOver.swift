@@ -28,9 +28,9 @@
 final class ImageDataHandOver {
     /// The largest granule: 256 bytes keep the fixed cost under 6 instructions per byte.
     static let maxGranule = 256
-    /// The granule is at most the image's filtered bytes / 1 024, so small images (whose decode
-    /// costs little anyway) keep row-by-row previews, and a preview of any image lags by at most
-    /// 1/1 024 of its stored size in compressed bytes.
+    /// The granule is at most the larger of the image's filtered bytes / 1 024 and half a
+    /// filtered row: a preview of any image lags by at most 1/1 024 of its stored size or about a
+    /// row's worth of compressed bytes, so small images keep row-by-row previews.
     static let imageBytesPerGranuleByte = 1024
 
     /// Distance between hand-over points, a power of two: 1 (every byte at once) … ``maxGranule``.
@@ -43,6 +43,9 @@ final class ImageDataHandOver {
     @usableFromInline @exclusivity(unchecked) var room = 0
     /// The last waiting bytes, not yet counted by the decoder's input buffer (see ``takeUncounted()``).
     @usableFromInline @exclusivity(unchecked) var uncounted = 0
+    /// Whether the waiting bytes are the parser's (a chunk header, a CRC, a chunk read whole; see
+    /// ``holdForParser(need:)``), which go into the input buffer, rather than IDAT data for the inflater.
+    private(set) var holdsParserBytes = false
 
     init() {
         waiting = .allocate(capacity: Self.maxGranule)
@@ -50,19 +53,22 @@ final class ImageDataHandOver {
 
     deinit { waiting.deallocate() }
 
-    /// The granule for an image whose rows need `filteredBytes` in all: the largest power of two
-    /// not above `filteredBytes / 1024`, clamped to 1 … 256. Example: a 149×227 rgba16 image
-    /// (270 811 bytes) gets 256; a 32×32 rgb8 one (3 104 bytes) gets 2.
-    static func granule(filteredBytes: Int) -> Int {
-        let target = min(max(filteredBytes / imageBytesPerGranuleByte, 1), maxGranule)
+    /// The granule for an image whose rows need `filteredBytes` in all and whose rows (the
+    /// narrowest a preview shows: Adam7 pass 1's) take `rowBytes` with the filter byte: the
+    /// largest power of two not above the larger of `filteredBytes / 1024` and `rowBytes / 2`,
+    /// clamped to 1 … 256. Examples: a 149×227 rgba16 image (1 193-byte rows, 270 811 bytes) gets
+    /// 256; a 32×32 rgb8 one (97-byte rows) 32, interlaced (13-byte pass-1 rows) 4; a 1×10 000
+    /// gray one (2-byte rows, 20 000 bytes) 16.
+    static func granule(filteredBytes: Int, rowBytes: Int) -> Int {
+        let target = min(max(filteredBytes / imageBytesPerGranuleByte, rowBytes / 2, 1), maxGranule)
         var granule = 1
         while granule * 2 <= target { granule *= 2 }
         return granule
     }
 
     /// Sets the granule at the first IDAT chunk (before any byte waits).
-    func start(filteredBytes: Int) {
-        granule = Self.granule(filteredBytes: filteredBytes)
+    func start(filteredBytes: Int, rowBytes: Int) {
+        granule = Self.granule(filteredBytes: filteredBytes, rowBytes: rowBytes)
     }
 
     /// How many of `available` IDAT bytes, the first at file offset `offset`, to hand over now:
@@ -132,6 +138,16 @@ final class ImageDataHandOver {
         waitingCount = 0
         uncounted = 0
         room = 0
+        holdsParserBytes = false
+    }
+
+    /// Outside IDAT data, after a feed: the parser cannot take its next step (a chunk header, a
+    /// CRC, a chunk read whole) before `need` more bytes arrive, so bytes that do not complete
+    /// them wait here, up to ``maxGranule`` at a time: a byte-at-a-time caller pays the parser's
+    /// attempt once per chunk part or 256 bytes instead of per byte. Only while no byte waits.
+    func holdForParser(need: Int) {
+        holdsParserBytes = true
+        room = min(need, Self.maxGranule)
     }
 
     /// After a feed: `leftover` (fewer bytes than reach the next hand-over point, the rest of the

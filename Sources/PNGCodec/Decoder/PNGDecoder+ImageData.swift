@@ -18,7 +18,9 @@ extension PNGDecoder {
         }
         inflater = stream.inflater
         scanlines = stream.scanlines
-        handOver.start(filteredBytes: stream.scanlines.expectedBytes)
+        // Previews follow rows; an Adam7 image's narrowest are pass 1's, an eighth of the width.
+        let rowWidth = ihdr.isInterlaced ? (ihdr.width + 7) / 8 : ihdr.width
+        handOver.start(filteredBytes: stream.scanlines.expectedBytes, rowBytes: (ihdr.rowBytes(width: rowWidth) ?? 0) &+ 1)
     }
 
     /// Whether to draw rows on a worker thread: when allowed and the image is large enough to pay.

@@ -141,6 +141,7 @@ public final class PNGDecoder: IncrementalImageDecoder {
         if case .finished = stage { return status }
         try decodingStep {
             var rest = bytes
+            moveParserBytesToInput()
             input.skipUnbuffered(handOver.takeUncounted())
             if handOver.waitingCount > 0, case .imageData(let chunk, let remaining) = stage {
                 // These bytes reach the hand-over point: the waiting ones and those up to the point go first.
@@ -170,10 +171,32 @@ public final class PNGDecoder: IncrementalImageDecoder {
                 input.consume(leftover.count)
             } else {
                 handOver.clear()
+                let need = parserNeed
+                if need > 1 { handOver.holdForParser(need: need) }
             }
         }
         statusAfterLastStep = status
         return statusAfterLastStep
+    }
+
+    /// How many more bytes the parser needs before its next step, outside IDAT data: the rest of
+    /// a chunk header, of a CRC, or of a chunk read whole (data and CRC); 0 elsewhere (the
+    /// signature, checked byte by byte, and the chunks streamed as they come).
+    var parserNeed: Int {
+        switch stage {
+        case .chunkHeader: return ChunkHeader.size - input.readableCount
+        case .bufferedChunk(let chunk): return chunk.length + ChunkHeader.crcSize - input.readableCount
+        case .chunkCRC: return ChunkHeader.crcSize - input.readableCount
+        default: return 0
+        }
+    }
+
+    /// Appends the bytes that waited for the parser (see ``ImageDataHandOver/holdForParser(need:)``)
+    /// to the input buffer, behind the bytes already there.
+    func moveParserBytesToInput() {
+        guard handOver.holdsParserBytes else { return }
+        input.append(handOver.waitingBytes)
+        handOver.clear()
     }
 
     /// Runs one decoding step: moves ``status``'s `previewGeneration` on if it decoded rows, and
@@ -197,6 +220,9 @@ public final class PNGDecoder: IncrementalImageDecoder {
     /// before IEND (``currentImage()`` still shows every row decoded).
     public func finish() throws -> Image {
         if let failure { throw failure }
+        // Bytes that waited for the parser cannot complete its step (see ``parserNeed``), but
+        // the error for a file cut short points past them.
+        moveParserBytesToInput()
         try handOverWaitingImageData()
         guard case .finished = stage, let image = currentImage() else {
             let error = truncationError()
