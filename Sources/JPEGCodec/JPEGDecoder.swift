@@ -78,6 +78,9 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     /// decoded (statistics for tests: fed a byte at a time, both stay far below the MCU count).
     package internal(set) var scanRuns = 0
     package internal(set) var mcuBatches = 0
+    /// Times the parser ran (statistics for tests: fed a byte at a time, once per 4 KiB of a
+    /// long marker segment, not per byte).
+    package internal(set) var parserRuns = 0
     /// Multi-scan sequential and 12-bit sequential pictures: iMCU rows changed since they were
     /// last rendered.
     var dirtyIMCURows: Range<Int>?
@@ -103,8 +106,15 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     /// scan decoder stopped for want of bytes with no marker ahead, this is how many more bytes
     /// can arrive before running it could decode anything; pieces shorter than that which hold
     /// no 0xFF (so no marker can end the segment early) are only buffered, without running the
-    /// parser, which would change nothing. 0 in every other state (after an error too).
+    /// parser, which would change nothing. Likewise inside a marker segment (an Exif or ICC
+    /// APPn of tens of KB, say), which is parsed only once all of it is there: the bytes up to
+    /// its end, where 0xFF is data (see `budgetIsInScan`). 0 in every other state (after an
+    /// error too).
     var bufferOnlyBudget = 0
+    /// Whether the budget is a scan's: its bytes are counted as examined when they reach `input`
+    /// (the scan decoder does not count them again), and a 0xFF may start a marker. A marker
+    /// segment's bytes are counted when it is parsed, and a 0xFF in it is data.
+    var budgetIsInScan = true
     /// `bufferOnlyBudget` when it was set: the bytes only buffered since the parser last ran are
     /// the difference (counted in ``inputBytesExamined`` by `settleBufferedOnlyBytes()`, so a
     /// piece only buffered stores nothing else).
@@ -152,7 +162,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     private var headerIsKnown = false
 
     /// Input bytes looked at so far: each byte is examined a bounded number of times.
-    public var inputBytesExamined: Int { bytesExaminedCount + budgetGranted - bufferOnlyBudget }
+    public var inputBytesExamined: Int { bytesExaminedCount + (budgetIsInScan ? budgetGranted - bufferOnlyBudget : 0) }
     /// The storage behind ``inputBytesExamined``. Internal, so the whole-module optimizer sees
     /// every access and drops the dynamic exclusivity check that a public stored property keeps
     /// on each `+=` (about 75 instructions, once per piece fed: a third of the cost of feeding
@@ -185,28 +195,29 @@ public final class JPEGDecoder: IncrementalImageDecoder {
                 let byte = bytes[0]
                 heldBytes[held] = byte
                 bufferOnlyBudget -= 1
-                if byte == 0xFF {
+                if byte == 0xFF && budgetIsInScan {
                     // Waits for the byte after it (see `budgetAfterFF`).
                     budgetAfterFF = bufferOnlyBudget
                     budgetGranted -= bufferOnlyBudget
                     bufferOnlyBudget = 0
                 }
-                return statusInsideScan
-            } else if !Self.holdsFF(bytes) {
+                return statusOfHeldPiece
+            } else if !budgetIsInScan || !Self.holdsFF(bytes) {
                 if let base = bytes.baseAddress {
                     UnsafeMutableRawPointer(heldBytes + held).copyMemory(from: base, byteCount: bytes.count)
                 }
                 bufferOnlyBudget -= bytes.count
-                return statusInsideScan
+                return statusOfHeldPiece
             }
         }
         return try feedAndDecode(bytes)
     }
 
-    /// ``status`` without its checks, for pieces only buffered: a budget is only set inside a
-    /// scan, so the header is known and decoding not done.
-    private var statusInsideScan: DecodingStatus {
-        jpegInvariant(headerIsKnown && isInsideScan, "a buffer-only budget outside a scan")
+    /// ``status`` with fewer checks, for pieces only buffered: a budget is only set inside a
+    /// scan (the header known) or a marker segment, so decoding is not done.
+    private var statusOfHeldPiece: DecodingStatus {
+        jpegInvariant(isInsideScan || isInsideSegment, "a buffer-only budget outside a scan or segment")
+        guard headerIsKnown else { return .awaitingHeader }
         return .decoding(DecodingProgress(completedRows: completedRowsCount, completedScans: scansCompleted,
                                           previewGeneration: previewGeneration))
     }
@@ -218,7 +229,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
         let buffered = budgetGranted - bufferOnlyBudget
         jpegInvariant(buffered >= 0 && buffered <= Self.heldBytesCapacity, "\(buffered) bytes held past the buffer")
         if buffered > 0 { input.append(UnsafeRawBufferPointer(start: heldBytes, count: buffered)) }
-        bytesExaminedCount += buffered
+        if budgetIsInScan { bytesExaminedCount += buffered }
         budgetGranted = 0
         bufferOnlyBudget = 0
         budgetAfterFF = nil
@@ -235,7 +246,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
             heldBytes[budgetGranted - bufferOnlyBudget] = 0
             bufferOnlyBudget = budget - 1
             budgetGranted += budget
-            return statusInsideScan
+            return statusOfHeldPiece
         }
         let bufferedOnly = settleBufferedOnlyBytes()
         switch phase {
@@ -255,6 +266,11 @@ public final class JPEGDecoder: IncrementalImageDecoder {
         if case .scan(.dct(let scan)) = phase, let until = scan.decoder.waitsForBytesUntil, input.readable.last != 0xFF {
             bufferOnlyBudget = min(until - input.totalAppended, Self.heldBytesCapacity)
             budgetGranted = bufferOnlyBudget
+            budgetIsInScan = true
+        } else if let until = segmentEnd {
+            bufferOnlyBudget = min(until - input.totalAppended, Self.heldBytesCapacity)
+            budgetGranted = bufferOnlyBudget
+            budgetIsInScan = false
         }
         return status
     }
@@ -315,6 +331,23 @@ public final class JPEGDecoder: IncrementalImageDecoder {
         return false
     }
 
+    /// Whether the parser waits for the rest of a marker segment.
+    private var isInsideSegment: Bool {
+        if case .segment = phase { return true }
+        return false
+    }
+
+    /// The stream offset by which the marker segment the parser waits for is complete (its
+    /// length field's 2 bytes while they are not both buffered); nil outside a segment and for
+    /// a length below 2, which the parser handles as soon as it sees it.
+    private var segmentEnd: Int? {
+        guard case .segment = phase else { return nil }
+        let bytes = input.readable
+        guard bytes.count >= 2 else { return input.consumedOffset + 2 }
+        let length = Int(bytes[0]) << 8 | Int(bytes[1])
+        return length >= 2 ? input.consumedOffset + length : nil
+    }
+
     /// Whether `bytes` hold a 0xFF byte.
     private static func holdsFF(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return false }
@@ -324,6 +357,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
 
     /// Runs the parser, turning any error into a sticky failure.
     private func advance() throws {
+        parserRuns += 1
         changedSinceLastCall = false
         defer { noteCompletedRows() }
         do {
