@@ -134,8 +134,13 @@ final class DecodeCommandTests: ImagefeedTestCase {
         XCTAssertEqual(ImagefeedCommand.run(["decode", truncated, "-o", output]), 1)
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
         XCTAssertEqual(ImagefeedCommand.run(["decode", truncated, "-o", output, "--partial"]), 1)
+        // The picture once `finish()` has failed: it hands over the image data still waiting
+        // for its hand-over point, so every row the bytes hold is there.
         let partial = PNGDecoder()
         try partial.feed(try Fixtures.bytes("corpus/png/malformed/synth_truncated_50pct.png"))
+        XCTAssertThrowsError(try partial.finish()) { error in
+            XCTAssertEqual((error as? ImageDecodingError)?.kind, .truncated)
+        }
         let expected = try XCTUnwrap(partial.currentImage())
         XCTAssertEqual(Array(try read(output).suffix(expected.pixels.count)), expected.pixels)
     }
