@@ -27,30 +27,22 @@ extension UnsafeRawBufferPointer {
     /// decoder always sees at least one feed.
     @inline(__always)
     func forEachChunk(of chunkSize: Int?, _ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
-        guard let chunkSize, chunkSize < count else {
-            try body(self)
-            return
-        }
-        // Pointer steps, not `rebasing:` slices (whose bounds checks cost a byte-at-a-time run
-        // more than feeding the decoder a byte): what a caller with a buffer in hand does.
-        guard let base = baseAddress else { return }
-        var start = base
-        var left = count
-        while left > 0 {
-            let size = Swift.min(chunkSize, left)
-            try body(UnsafeRawBufferPointer(start: start, count: size))
-            start += size
-            left -= size
-        }
+        _ = try forEachChunk(of: chunkSize, while: { chunk in
+            try body(chunk)
+            return true
+        })
     }
 
     /// ``forEachChunk(of:_:)`` while `body` returns true: returns the bytes after the piece for
     /// which it returned false (empty if it never did).
+    @inline(__always)
     func forEachChunk(of chunkSize: Int?, while body: (UnsafeRawBufferPointer) throws -> Bool) rethrows -> UnsafeRawBufferPointer {
         guard let chunkSize, chunkSize < count, let base = baseAddress else {
             _ = try body(self)
             return UnsafeRawBufferPointer(start: nil, count: 0)
         }
+        // Pointer steps, not `rebasing:` slices (whose bounds checks cost a byte-at-a-time run
+        // more than feeding the decoder a byte): what a caller with a buffer in hand does.
         var start = base
         var left = count
         while left > 0 {

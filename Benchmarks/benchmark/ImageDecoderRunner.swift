@@ -67,7 +67,7 @@ final class ImageDecoderRunner: DecodeRunner {
                                                                 stillOnceRowsArrive: Bool, generation: inout Int,
                                                                 pullFrames: () throws -> Void) throws {
         var mayAnimate = mayAnimate
-        let rest = try input.forEachChunk(of: chunkSize) { chunk -> Bool in
+        let rest = try input.forEachChunk(of: chunkSize, while: { chunk in
             let status = try decoder.feed(chunk)
             // While feeding, only once the decoder has seen an animation: asking a still image
             // after every piece (an empty `AnimationFrame?` is a large value to return) cost more
@@ -84,7 +84,7 @@ final class ImageDecoderRunner: DecodeRunner {
                 if decoder.currentImage() != nil { previewsTaken += 1 }
             }
             return mayAnimate || takingPreviews
-        }
+        })
         // A still image (a PNG whose rows came without an animation) and no previews: the rest
         // goes through the plain loop of a caller that only wants the final picture.
         if rest.count > 0 { try rest.forEachChunk(of: chunkSize) { chunk in _ = try decoder.feed(chunk) } }

@@ -108,13 +108,12 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     /// no 0xFF (so no marker can end the segment early) are only buffered, without running the
     /// parser, which would change nothing. Likewise inside a marker segment (an Exif or ICC
     /// APPn of tens of KB, say), which is parsed only once all of it is there: the bytes up to
-    /// its end, where 0xFF is data (see `budgetIsInScan`). 0 in every other state (after an
-    /// error too).
+    /// its end. The phase the budget was set in stays while it lasts (only the parser changes
+    /// it), and tells the two apart: a scan's held bytes are counted as examined when they reach
+    /// `input` (the scan decoder does not count them again) and a 0xFF among them may start a
+    /// marker; a segment's are counted when it is parsed, and a 0xFF in it is data. 0 in every
+    /// other state (after an error too).
     var bufferOnlyBudget = 0
-    /// Whether the budget is a scan's: its bytes are counted as examined when they reach `input`
-    /// (the scan decoder does not count them again), and a 0xFF may start a marker. A marker
-    /// segment's bytes are counted when it is parsed, and a 0xFF in it is data.
-    var budgetIsInScan = true
     /// `bufferOnlyBudget` when it was set: the bytes only buffered since the parser last ran are
     /// the difference (counted in ``inputBytesExamined`` by `settleBufferedOnlyBytes()`, so a
     /// piece only buffered stores nothing else).
@@ -162,7 +161,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
     private var headerIsKnown = false
 
     /// Input bytes looked at so far: each byte is examined a bounded number of times.
-    public var inputBytesExamined: Int { bytesExaminedCount + (budgetIsInScan ? budgetGranted - bufferOnlyBudget : 0) }
+    public var inputBytesExamined: Int { bytesExaminedCount + (isInsideScan ? budgetGranted - bufferOnlyBudget : 0) }
     /// The storage behind ``inputBytesExamined``. Internal, so the whole-module optimizer sees
     /// every access and drops the dynamic exclusivity check that a public stored property keeps
     /// on each `+=` (about 75 instructions, once per piece fed: a third of the cost of feeding
@@ -195,14 +194,14 @@ public final class JPEGDecoder: IncrementalImageDecoder {
                 let byte = bytes[0]
                 heldBytes[held] = byte
                 bufferOnlyBudget -= 1
-                if byte == 0xFF && budgetIsInScan {
+                if byte == 0xFF && isInsideScan {
                     // Waits for the byte after it (see `budgetAfterFF`).
                     budgetAfterFF = bufferOnlyBudget
                     budgetGranted -= bufferOnlyBudget
                     bufferOnlyBudget = 0
                 }
                 return statusOfHeldPiece
-            } else if !budgetIsInScan || !Self.holdsFF(bytes) {
+            } else if !isInsideScan || !Self.holdsFF(bytes) {
                 if let base = bytes.baseAddress {
                     UnsafeMutableRawPointer(heldBytes + held).copyMemory(from: base, byteCount: bytes.count)
                 }
@@ -229,7 +228,7 @@ public final class JPEGDecoder: IncrementalImageDecoder {
         let buffered = budgetGranted - bufferOnlyBudget
         jpegInvariant(buffered >= 0 && buffered <= Self.heldBytesCapacity, "\(buffered) bytes held past the buffer")
         if buffered > 0 { input.append(UnsafeRawBufferPointer(start: heldBytes, count: buffered)) }
-        if budgetIsInScan { bytesExaminedCount += buffered }
+        if isInsideScan { bytesExaminedCount += buffered }
         budgetGranted = 0
         bufferOnlyBudget = 0
         budgetAfterFF = nil
@@ -266,11 +265,9 @@ public final class JPEGDecoder: IncrementalImageDecoder {
         if case .scan(.dct(let scan)) = phase, let until = scan.decoder.waitsForBytesUntil, input.readable.last != 0xFF {
             bufferOnlyBudget = min(until - input.totalAppended, Self.heldBytesCapacity)
             budgetGranted = bufferOnlyBudget
-            budgetIsInScan = true
         } else if let until = segmentEnd {
             bufferOnlyBudget = min(until - input.totalAppended, Self.heldBytesCapacity)
             budgetGranted = bufferOnlyBudget
-            budgetIsInScan = false
         }
         return status
     }

@@ -43,9 +43,6 @@ final class ImageDataHandOver {
     @usableFromInline @exclusivity(unchecked) var room = 0
     /// The last waiting bytes, not yet counted by the decoder's input buffer (see ``takeUncounted()``).
     @usableFromInline @exclusivity(unchecked) var uncounted = 0
-    /// Whether the waiting bytes are the parser's (a chunk header, a CRC, a chunk read whole; see
-    /// ``holdForParser(need:)``), which go into the input buffer, rather than IDAT data for the inflater.
-    private(set) var holdsParserBytes = false
 
     init() {
         waiting = .allocate(capacity: Self.maxGranule)
@@ -138,7 +135,6 @@ final class ImageDataHandOver {
         waitingCount = 0
         uncounted = 0
         room = 0
-        holdsParserBytes = false
     }
 
     /// Outside IDAT data, after a feed: the parser cannot take its next step (a chunk header, a
@@ -146,7 +142,6 @@ final class ImageDataHandOver {
     /// them wait here, up to ``maxGranule`` at a time: a byte-at-a-time caller pays the parser's
     /// attempt once per chunk part or 256 bytes instead of per byte. Only while no byte waits.
     func holdForParser(need: Int) {
-        holdsParserBytes = true
         room = min(need, Self.maxGranule)
     }
 

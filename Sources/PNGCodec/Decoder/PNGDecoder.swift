@@ -44,6 +44,18 @@ public final class PNGDecoder: IncrementalImageDecoder {
         case chunkCRC(ChunkHeader)
         /// IEND was read; later bytes are ignored.
         case finished
+
+        /// The bytes the parser reads at once in this stage (what its guard in `advance()` waits
+        /// for): a chunk header's, a chunk read whole (data and CRC), a CRC; nil in the stages
+        /// that go on as bytes come (the signature, checked as it arrives; streamed chunk data).
+        var bytesReadAtOnce: Int? {
+            switch self {
+            case .chunkHeader: return ChunkHeader.size
+            case .bufferedChunk(let chunk): return chunk.length + ChunkHeader.crcSize
+            case .chunkCRC: return ChunkHeader.crcSize
+            default: return nil
+            }
+        }
     }
 
     /// The options in force.
@@ -179,22 +191,20 @@ public final class PNGDecoder: IncrementalImageDecoder {
         return statusAfterLastStep
     }
 
-    /// How many more bytes the parser needs before its next step, outside IDAT data: the rest of
-    /// a chunk header, of a CRC, or of a chunk read whole (data and CRC); 0 elsewhere (the
-    /// signature, checked byte by byte, and the chunks streamed as they come).
+    /// How many more bytes the parser needs before its next step (``Stage/bytesReadAtOnce``
+    /// less those buffered); 0 in the stages that take bytes as they come.
     var parserNeed: Int {
-        switch stage {
-        case .chunkHeader: return ChunkHeader.size - input.readableCount
-        case .bufferedChunk(let chunk): return chunk.length + ChunkHeader.crcSize - input.readableCount
-        case .chunkCRC: return ChunkHeader.crcSize - input.readableCount
-        default: return 0
-        }
+        guard let whole = stage.bytesReadAtOnce else { return 0 }
+        return whole - input.readableCount
     }
 
     /// Appends the bytes that waited for the parser (see ``ImageDataHandOver/holdForParser(need:)``)
-    /// to the input buffer, behind the bytes already there.
+    /// to the input buffer, behind the bytes already there. Bytes wait for the parser in every
+    /// stage but IDAT data, whose waiting bytes go to the inflater; the stage does not change
+    /// while they wait (only a call that runs the parser changes it).
     func moveParserBytesToInput() {
-        guard handOver.holdsParserBytes else { return }
+        guard handOver.waitingCount > 0 else { return }
+        if case .imageData = stage { return }
         input.append(handOver.waitingBytes)
         handOver.clear()
     }
