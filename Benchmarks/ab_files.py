@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Times two builds of the benchmark against each other, file by file, alternating many times.
 
-    python3 Benchmarks/ab_files.py [--runs 20] [--cpu 1] OLD_BINARY NEW_BINARY FILE_OR_FOLDER ...
+    python3 Benchmarks/ab_files.py [--runs 20] [--cpu 1] [--pass ARG ...] OLD_BINARY NEW_BINARY FILE_OR_FOLDER ...
 
 For each file, each binary decodes it `--runs` times (`--json --repeat 5 --min-sample-ms 3`,
-pinned to one core with `taskset` when it exists), in the order A B, B A, A B, … so drift on a
+pinned to one core with `taskset` when it exists; each `--pass` argument is added, e.g.
+`--pass=--format --pass=rgba8`), in the order A B, B A, A B, … so drift on a
 shared machine hits both alike. Per file it prints NEW/OLD of the fastest run and of the
 median run (below 1: NEW is faster); then the geometric means over the files.
 
@@ -32,8 +33,8 @@ def files_of(paths):
             yield path
 
 
-def seconds(binary, file, cpu):
-    command = [binary, "--json", "--repeat", "5", "--min-sample-ms", "3", str(file)]
+def seconds(binary, file, cpu, extra):
+    command = [binary, "--json", "--repeat", "5", "--min-sample-ms", "3", *extra, str(file)]
     if cpu is not None and shutil.which("taskset"):
         command = ["taskset", "-c", str(cpu)] + command
     out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
@@ -47,6 +48,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--cpu", type=int, default=1, help="core to pin to (default 1); -1: no pinning")
+    parser.add_argument("--pass", dest="extra", action="append", default=[], metavar="ARG",
+                        help="an argument for the benchmark (repeat for several)")
     parser.add_argument("old")
     parser.add_argument("new")
     parser.add_argument("paths", nargs="+")
@@ -58,7 +61,7 @@ def main():
         for run in range(args.runs):
             pair = [(args.old, old), (args.new, new)]
             for binary, times in (pair if run % 2 == 0 else pair[::-1]):
-                times.append(seconds(binary, file, cpu))
+                times.append(seconds(binary, file, cpu, args.extra))
         old.sort()
         new.sort()
         fast, median = new[0] / old[0], new[len(new) // 2] / old[len(old) // 2]

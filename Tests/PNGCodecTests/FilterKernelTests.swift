@@ -5,39 +5,11 @@ import XCTest
 
 /// Every filter type and pixel size, through the decoder, against a plain transcription of PNG 9.2.
 ///
-/// Rows are built with random filter types and bytes, then reconstructed here byte by byte
+/// Rows are built with random filter types and bytes, then reconstructed byte by byte
 /// (the reference) and by the decoder (vector and specialised kernels), for pixel sizes 1 to 8
 /// bytes and odd widths so that each kernel's tail is exercised.
 final class FilterKernelTests: XCTestCase {
     private typealias B = TestPNGBuilder
-
-    /// PNG 9.2 reconstruction, written as plainly as possible.
-    private func reconstruct(_ filtered: [[UInt8]], types: [UInt8], stride: Int) -> [UInt8] {
-        var previous = [UInt8](repeating: 0, count: filtered[0].count)
-        var out: [UInt8] = []
-        for (row, type) in zip(filtered, types) {
-            var current = [UInt8](repeating: 0, count: row.count)
-            for i in 0..<row.count {
-                let a = i >= stride ? Int(current[i - stride]) : 0
-                let b = Int(previous[i])
-                let c = i >= stride ? Int(previous[i - stride]) : 0
-                let predictor: Int
-                switch type {
-                case 1: predictor = a
-                case 2: predictor = b
-                case 3: predictor = (a + b) / 2
-                case 4:
-                    let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
-                    predictor = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c)
-                default: predictor = 0
-                }
-                current[i] = UInt8((Int(row[i]) + predictor) & 0xFF)
-            }
-            out += current
-            previous = current
-        }
-        return out
-    }
 
     func testEveryFilterTypeForEveryPixelSizeMatchesTheSpec() throws {
         try checkEveryKernel(seed: 0xF117E5, sampleRange: 0...255)
@@ -59,7 +31,7 @@ final class FilterKernelTests: XCTestCase {
     }
 
     /// Random rows of every filter type (or only Paeth) for every pixel size (or only 8-bit RGB,
-    /// decoded as rgba8), checked against ``reconstruct(_:types:stride:)``.
+    /// decoded as rgba8), checked against ``SpecUnfilter/reconstruct(_:types:stride:)``.
     private func checkEveryKernel(seed: UInt64, sampleRange: ClosedRange<UInt8>, onlyPaeth: Bool = false,
                                   onlyRGB: Bool = false) throws {
         // (bit depth, colour type) → bytes per pixel: 8/0 → 1, 8/4 → 2, 8/2 → 3, 8/6 → 4, 16/2 → 6, 16/6 → 8.
@@ -85,13 +57,13 @@ final class FilterKernelTests: XCTestCase {
                                    B.idat(stream), B.iend])
                 if onlyRGB {
                     let image = try PNGDecoder(options: DecodingOptions(preferredFormat: .rgba8)).decode(file)
-                    let rgb = reconstruct(filtered, types: types, stride: stride)
+                    let rgb = SpecUnfilter.reconstruct(filtered, types: types, stride: stride)
                     var rgba: [UInt8] = []
                     for pixel in Swift.stride(from: 0, to: rgb.count, by: 3) { rgba += rgb[pixel..<(pixel + 3)] + [255] }
                     XCTAssertEqual(image.pixels, rgba, "RGB as rgba8, width \(width)")
                 } else {
                     let image = try PNGDecoder().decode(file)
-                    XCTAssertEqual(image.pixels, reconstruct(filtered, types: types, stride: stride),
+                    XCTAssertEqual(image.pixels, SpecUnfilter.reconstruct(filtered, types: types, stride: stride),
                                    "\(stride) bytes per pixel, width \(width)")
                 }
             }

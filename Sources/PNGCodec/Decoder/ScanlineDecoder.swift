@@ -108,7 +108,12 @@ final class ScanlineDecoder {
                 return
             }
             let needed = schedule.current.rowBytes + 1
-            if filledBytes == 0 && remaining >= needed {
+            if filledBytes == 0 && remaining >= 2 * needed && pairsPaethRows(cursor, needed) {
+                // Two whole Paeth rows: reconstructed together (see ``PaethRowPair``).
+                finishPaethRows(cursor, needed, rows)
+                cursor += 2 * needed
+                remaining -= 2 * needed
+            } else if filledBytes == 0 && remaining >= needed {
                 // The whole row is in this piece: unfilter it from there, no copy.
                 try finishRow(cursor, rows)
                 cursor += needed
@@ -151,6 +156,11 @@ final class ScanlineDecoder {
             draw(pass: pass, y: y, rows)
             swap(&current, &prior)
         }
+        rowFinished(pass, y: y)
+    }
+
+    /// Moves the counters and the schedule on after row `y` of `pass`.
+    private func rowFinished(_ pass: ScanlineSchedule.Pass, y: Int) {
         rowsDecoded += 1
         completedRows = min(y + pass.geometry.blockHeight, canvas.height)
         if schedule.advance() {
@@ -158,6 +168,34 @@ final class ScanlineDecoder {
             completedPasses += 1
             completedRows = canvas.height
         }
+    }
+
+    /// Whether the row at `filtered` (`rowLength` bytes with its filter byte) and the next one are
+    /// both Paeth rows of 3- or 4-byte pixels that go straight into the canvas, in the same pass.
+    private func pairsPaethRows(_ filtered: UnsafePointer<UInt8>, _ rowLength: Int) -> Bool {
+        (unfiltersIntoCanvas && (filterStride == 4 || filterStride == 3) || expandsRGBIntoCanvas)
+            && filtered[0] == FilterType.paeth.rawValue && filtered[rowLength] == FilterType.paeth.rawValue
+            && schedule.row + 1 < schedule.current.rows
+    }
+
+    /// Reconstructs the two rows ``pairsPaethRows(_:_:)`` accepted, into the canvas.
+    private func finishPaethRows(_ filtered: UnsafePointer<UInt8>, _ rowLength: Int, _ rows: CanvasRows) {
+        let pass = schedule.current
+        let y = schedule.imageRow
+        let above = schedule.row == 0 ? zeroRow : rows.row(y - 1)
+        let first = filtered + 1, second = filtered + rowLength + 1
+        if expandsRGBIntoCanvas {
+            PaethRowPair.rgbToRGBA(filtered0: first, filtered1: second, prior: above,
+                                   output0: rows.row(y), output1: rows.row(y + 1), columns: pass.columns)
+        } else if filterStride == 4 {
+            PaethRowPair.rgba(filtered0: first, filtered1: second, prior: above,
+                              output0: rows.row(y), output1: rows.row(y + 1), columns: pass.rowBytes / 4)
+        } else {
+            PaethRowPair.rgb(filtered0: first, filtered1: second, prior: above,
+                             output0: rows.row(y), output1: rows.row(y + 1), columns: pass.rowBytes / 3)
+        }
+        rowFinished(pass, y: y)
+        rowFinished(pass, y: y + 1)
     }
 
     /// Expands the reconstructed row in `current` and puts it on the canvas.
