@@ -50,11 +50,8 @@ final class PaethRowPairTests: XCTestCase {
         (canvas + outBytes).initialize(repeating: 0xA5, count: 2 * outBytes + 16)
         let first = UnsafePointer(filtered + 1), second = UnsafePointer(filtered + inBytes + 2)
         let out0 = canvas + outBytes, out1 = canvas + 2 * outBytes
-        switch kind {
-        case .rgba: PaethRowPair.rgba(filtered0: first, filtered1: second, prior: canvas, output0: out0, output1: out1, columns: columns)
-        case .rgb: PaethRowPair.rgb(filtered0: first, filtered1: second, prior: canvas, output0: out0, output1: out1, columns: columns)
-        case .rgbToRGBA: PaethRowPair.rgbToRGBA(filtered0: first, filtered1: second, prior: canvas, output0: out0, output1: out1, columns: columns)
-        }
+        let layout: PaethRowPair.Layout = kind == .rgba ? .fourBytes : kind == .rgb ? .threeBytes : .rgbToRGBA
+        PaethRowPair.apply(layout, filtered0: first, filtered1: second, prior: canvas, output0: out0, output1: out1, columns: columns)
         let pixels = Array(UnsafeBufferPointer(start: out0, count: 2 * outBytes))
         let guardBytes = Array(UnsafeBufferPointer(start: canvas + 3 * outBytes, count: 16))
         return (pixels, guardBytes.allSatisfy { $0 == 0xA5 })

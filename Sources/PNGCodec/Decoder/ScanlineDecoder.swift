@@ -23,6 +23,9 @@ final class ScanlineDecoder {
     private let filterStride: Int
     private let unfiltersIntoCanvas: Bool
     private let expandsRGBIntoCanvas: Bool
+    /// How two consecutive Paeth rows go into the canvas together (``PaethRowPair``); nil where
+    /// rows go through the row buffers (Adam7, conversions) or pixels are not 3 or 4 bytes.
+    private let paethPairLayout: PaethRowPair.Layout?
     private let isInterlaced: Bool
 
     private let maxRowBytes: Int
@@ -64,6 +67,15 @@ final class ScanlineDecoder {
         unfiltersIntoCanvas = expander.isIdentity && !header.isInterlaced
         expandsRGBIntoCanvas = !header.isInterlaced && header.colorType == .rgb && header.bitDepth == 8
             && key == nil && layout.natural == .rgb8 && layout.canvas == .rgba8
+        if expandsRGBIntoCanvas {
+            paethPairLayout = .rgbToRGBA
+        } else if unfiltersIntoCanvas && header.filterStride == 4 {
+            paethPairLayout = .fourBytes
+        } else if unfiltersIntoCanvas && header.filterStride == 3 {
+            paethPairLayout = .threeBytes
+        } else {
+            paethPairLayout = nil
+        }
         maxRowBytes = schedule.maxRowBytes
         // The widest pixel is 8 bytes (rgba16); canvas rows fit in width × 8.
         pixelRowBytes = header.width * 8
@@ -108,9 +120,9 @@ final class ScanlineDecoder {
                 return
             }
             let needed = schedule.current.rowBytes + 1
-            if filledBytes == 0 && remaining >= 2 * needed && pairsPaethRows(cursor, needed) {
+            if filledBytes == 0 && remaining >= 2 * needed, let layout = paethPair(cursor, needed) {
                 // Two whole Paeth rows: reconstructed together (see ``PaethRowPair``).
-                finishPaethRows(cursor, needed, rows)
+                finishPaethRows(cursor, needed, layout, rows)
                 cursor += 2 * needed
                 remaining -= 2 * needed
             } else if filledBytes == 0 && remaining >= needed {
@@ -170,30 +182,21 @@ final class ScanlineDecoder {
         }
     }
 
-    /// Whether the row at `filtered` (`rowLength` bytes with its filter byte) and the next one are
-    /// both Paeth rows of 3- or 4-byte pixels that go straight into the canvas, in the same pass.
-    private func pairsPaethRows(_ filtered: UnsafePointer<UInt8>, _ rowLength: Int) -> Bool {
-        (unfiltersIntoCanvas && (filterStride == 4 || filterStride == 3) || expandsRGBIntoCanvas)
-            && filtered[0] == FilterType.paeth.rawValue && filtered[rowLength] == FilterType.paeth.rawValue
-            && schedule.row + 1 < schedule.current.rows
+    /// The image's ``paethPairLayout`` if the row at `filtered` (`rowLength` bytes with its filter
+    /// byte) and the next one are both Paeth rows of the same pass; else nil.
+    private func paethPair(_ filtered: UnsafePointer<UInt8>, _ rowLength: Int) -> PaethRowPair.Layout? {
+        guard let layout = paethPairLayout, filtered[0] == FilterType.paeth.rawValue,
+              filtered[rowLength] == FilterType.paeth.rawValue, schedule.row + 1 < schedule.current.rows else { return nil }
+        return layout
     }
 
-    /// Reconstructs the two rows ``pairsPaethRows(_:_:)`` accepted, into the canvas.
-    private func finishPaethRows(_ filtered: UnsafePointer<UInt8>, _ rowLength: Int, _ rows: CanvasRows) {
+    /// Reconstructs the two rows ``paethPair(_:_:)`` accepted, into the canvas.
+    private func finishPaethRows(_ filtered: UnsafePointer<UInt8>, _ rowLength: Int, _ layout: PaethRowPair.Layout, _ rows: CanvasRows) {
         let pass = schedule.current
         let y = schedule.imageRow
         let above = schedule.row == 0 ? zeroRow : rows.row(y - 1)
-        let first = filtered + 1, second = filtered + rowLength + 1
-        if expandsRGBIntoCanvas {
-            PaethRowPair.rgbToRGBA(filtered0: first, filtered1: second, prior: above,
-                                   output0: rows.row(y), output1: rows.row(y + 1), columns: pass.columns)
-        } else if filterStride == 4 {
-            PaethRowPair.rgba(filtered0: first, filtered1: second, prior: above,
-                              output0: rows.row(y), output1: rows.row(y + 1), columns: pass.rowBytes / 4)
-        } else {
-            PaethRowPair.rgb(filtered0: first, filtered1: second, prior: above,
-                             output0: rows.row(y), output1: rows.row(y + 1), columns: pass.rowBytes / 3)
-        }
+        PaethRowPair.apply(layout, filtered0: filtered + 1, filtered1: filtered + rowLength + 1, prior: above,
+                           output0: rows.row(y), output1: rows.row(y + 1), columns: pass.columns)
         rowFinished(pass, y: y)
         rowFinished(pass, y: y + 1)
     }

@@ -9,24 +9,26 @@
 /// of one and a shuffle. The one-row twins are ``RowUnfilter`` (`paethPixels`) and
 /// ``RGBToRGBAUnfilter``; the tests hold the decoder to the spec's reconstruction either way.
 enum PaethRowPair {
-    /// Two rows of `columns` 4-byte pixels (8-bit RGBA, 16-bit gray + alpha): `filtered0` over
-    /// `prior` into `output0`, then `filtered1` over `output0` into `output1`.
-    static func rgba(filtered0: UnsafePointer<UInt8>, filtered1: UnsafePointer<UInt8>, prior: UnsafePointer<UInt8>,
-                     output0: UnsafeMutablePointer<UInt8>, output1: UnsafeMutablePointer<UInt8>, columns: Int) {
-        apply(filtered0, filtered1, prior, output0, output1, columns, input: 4, output: 4, opaque: false)
+    /// How the rows are laid out.
+    enum Layout {
+        /// 4-byte pixels in and out (8-bit RGBA, 16-bit gray + alpha).
+        case fourBytes
+        /// 3-byte pixels in and out (8-bit RGB).
+        case threeBytes
+        /// 8-bit RGB rows written as RGBA pixels with alpha 255 (as ``RGBToRGBAUnfilter``):
+        /// `prior` and the outputs are RGBA rows; the alpha bytes of `prior` do not matter.
+        case rgbToRGBA
     }
 
-    /// The same for 3-byte pixels (8-bit RGB).
-    static func rgb(filtered0: UnsafePointer<UInt8>, filtered1: UnsafePointer<UInt8>, prior: UnsafePointer<UInt8>,
-                    output0: UnsafeMutablePointer<UInt8>, output1: UnsafeMutablePointer<UInt8>, columns: Int) {
-        apply(filtered0, filtered1, prior, output0, output1, columns, input: 3, output: 3, opaque: false)
-    }
-
-    /// 8-bit RGB rows written as RGBA pixels with alpha 255 (as ``RGBToRGBAUnfilter``): `prior`
-    /// and the outputs are RGBA rows; the alpha bytes of `prior` do not matter.
-    static func rgbToRGBA(filtered0: UnsafePointer<UInt8>, filtered1: UnsafePointer<UInt8>, prior: UnsafePointer<UInt8>,
-                          output0: UnsafeMutablePointer<UInt8>, output1: UnsafeMutablePointer<UInt8>, columns: Int) {
-        apply(filtered0, filtered1, prior, output0, output1, columns, input: 3, output: 4, opaque: true)
+    /// Two rows of `columns` pixels: `filtered0` over `prior` into `output0`, then `filtered1`
+    /// over `output0` into `output1`.
+    static func apply(_ layout: Layout, filtered0: UnsafePointer<UInt8>, filtered1: UnsafePointer<UInt8>, prior: UnsafePointer<UInt8>,
+                      output0: UnsafeMutablePointer<UInt8>, output1: UnsafeMutablePointer<UInt8>, columns: Int) {
+        switch layout {
+        case .fourBytes: apply(filtered0, filtered1, prior, output0, output1, columns, input: 4, output: 4, opaque: false)
+        case .threeBytes: apply(filtered0, filtered1, prior, output0, output1, columns, input: 3, output: 3, opaque: false)
+        case .rgbToRGBA: apply(filtered0, filtered1, prior, output0, output1, columns, input: 3, output: 4, opaque: true)
+        }
     }
 
     /// Filtered pixels are `input` bytes apart, pixels of `prior` and the outputs `output` bytes.
